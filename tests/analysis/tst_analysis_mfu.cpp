@@ -141,6 +141,50 @@ private slots:
         QCOMPARE(p.linkGBps, link);
     }
 
+    // FP8 and FP4 dense tensor peaks, half the datasheets' "with sparsity" figures (AMD's dense
+    // one): none on Ampere, Volta or CDNA2.
+    void lowPrecisionPeaks_data()
+    {
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<double>("fp8");
+        QTest::addColumn<double>("fp4");
+        QTest::newRow("h100 sxm: 3,958 sparse") << QStringLiteral("NVIDIA H100 80GB HBM3") << 1979.0 << 0.0;
+        QTest::newRow("h100 pcie: 3,026 sparse") << QStringLiteral("NVIDIA H100 PCIe") << 1513.0 << 0.0;
+        QTest::newRow("h100 nvl: 3,341 sparse") << QStringLiteral("NVIDIA H100 NVL") << 1670.5 << 0.0;
+        QTest::newRow("h200") << QStringLiteral("NVIDIA H200") << 1979.0 << 0.0;
+        QTest::newRow("gh200") << QStringLiteral("NVIDIA GH200 480GB") << 1979.0 << 0.0;
+        QTest::newRow("b200: 72 / 144 PFLOPS sparse per 8") << QStringLiteral("NVIDIA B200") << 4500.0 << 9000.0;
+        QTest::newRow("l40s") << QStringLiteral("NVIDIA L40S") << 733.0 << 0.0;
+        QTest::newRow("l4") << QStringLiteral("NVIDIA L4") << 242.5 << 0.0;
+        QTest::newRow("mi300x: 2,614.9 dense") << QStringLiteral("AMD Instinct MI300X") << 2614.9 << 0.0;
+        QTest::newRow("a100: none") << QStringLiteral("NVIDIA A100-SXM4-80GB") << 0.0 << 0.0;
+        QTest::newRow("mi250x: none") << QStringLiteral("AMD Instinct MI250X") << 0.0 << 0.0;
+        QTest::newRow("v100: none") << QStringLiteral("Tesla V100-SXM2-32GB") << 0.0 << 0.0;
+    }
+    void lowPrecisionPeaks()
+    {
+        QFETCH(QString, device);
+        QFETCH(double, fp8);
+        QFETCH(double, fp4);
+        const ResolvedPeak p = resolvePeak(device, {});
+        QVERIFY(p.row);
+        QCOMPARE(p.fp8Tflops, fp8);
+        QCOMPARE(p.fp4Tflops, fp4);
+        QCOMPARE(specOf(*p.row, GpuSpec::Fp8Tflops), fp8);
+        QCOMPARE(specOf(*p.row, GpuSpec::Fp4Tflops), fp4);
+        // A user's FP8 figure replaces the row's, and only that one.
+        PeakOverride o;
+        o.match = QString::fromUtf8(p.row->match.data(), qsizetype(p.row->match.size()));
+        o.setValue(GpuSpec::Fp8Tflops, 1234);
+        QCOMPARE(o.fp8Tflops, 1234.0);
+        QVERIFY(o.any());
+        const ResolvedPeak mine = resolvePeak(device, {o});
+        QCOMPARE(mine.fp8Tflops, 1234.0);
+        QCOMPARE(mine.fp4Tflops, fp4);
+        QCOMPARE(mine.tflops, p.tflops);
+        QVERIFY(!mine.overridden);
+    }
+
     // Every row: a datasheet for the new figures, memory and link known, and the figures in the
     // order a GPU has them (TF32 below bf16, FP32 below the tensor peaks).
     void everyRowHasSpecs()
@@ -152,6 +196,10 @@ private slots:
             QVERIFY2(p.tf32Tflops < p.tflops && p.fp32Tflops < p.tflops && p.fp64Tflops <= p.fp32Tflops * 2, m.constData());
             for (int c = 0; c < kGpuSpecCount; ++c)
                 QVERIFY(specOf(p, GpuSpec(c)) >= 0);
+            // FP8 twice the bf16 rate where a GPU has it, FP4 twice FP8; each with its datasheet.
+            QVERIFY2(p.fp8Tflops == 0 || p.fp8Tflops > p.tflops, m.constData());
+            QVERIFY2(p.fp4Tflops == 0 || (p.fp8Tflops > 0 && p.fp4Tflops > p.fp8Tflops), m.constData());
+            QVERIFY2((p.fp8Tflops > 0) == !p.lowPrecisionSource.empty(), m.constData());
         }
     }
 

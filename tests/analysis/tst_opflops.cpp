@@ -51,6 +51,28 @@ std::string launchedOp(const std::string &name, const std::string &dims, const s
 // An A100's row (Mfu.h): bf16 312, TF32 156, FP32 19.5, FP64 19.5 TFLOPS, HBM 2.039 TB/s.
 const RooflinePeaks kA100{312, 156, 19.5, 19.5, 2.039};
 
+// An H100 SXM trace: a bf16 aten::mm on a bf16 kernel, an aten::_scaled_mm on fp8 inputs, and a
+// bf16 aten::mm whose kernel is CUTLASS' e4m3 x e4m3 GEMM (a quantised path the inputs do not show).
+// Each op 0.1 ms apart, its kernel `kernelUs` long.
+std::string fp8Trace()
+{
+    const auto op = [](int at, const char *name, const char *types, int corr, const char *kernel) {
+        const std::string ts = std::to_string(at), c = std::to_string(corr);
+        return std::string(R"({"ph": "X", "cat": "cpu_op", "name": ")") + name + R"(", "pid": 1, "tid": 1, "ts": )" + ts
+            + R"(, "dur": 50, "args": {"Input Dims": [[4096, 4096], [4096, 4096]], "Input type": )" + types + R"(}},
+      {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": )"
+            + std::to_string(at + 10) + R"(, "dur": 5, "args": {"correlation": )" + c + R"(}},
+      {"ph": "X", "cat": "kernel", "name": ")" + kernel + R"(", "pid": 0, "tid": 7, "ts": )" + std::to_string(at + 20)
+            + R"(, "dur": 200, "args": {"stream": 7, "correlation": )" + c + "}}";
+    };
+    return R"({"deviceProperties": [{"id": 0, "name": "NVIDIA H100 80GB HBM3"}], "traceEvents": [)"
+        + op(0, "aten::mm", R"(["c10::BFloat16", "c10::BFloat16"])", 1, "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64") + ",\n"
+        + op(1000, "aten::_scaled_mm", R"(["c10::Float8_e4m3fn", "c10::Float8_e4m3fn", "float", "float"])", 2,
+             "sm90_xmma_gemm_e4m3e4m3_e4m3f32_f32_tn_n_tilesize128x128x128") + ",\n"
+        + op(2000, "aten::mm", R"(["c10::BFloat16", "c10::BFloat16"])", 3,
+             "cutlass3x_sm90_tensorop_gemm_e4m3_e4m3_f32_bf16_bf16_128x128x128_1x1x1_0_tnn_align16") + "]}";
+}
+
 } // namespace
 
 class TestOpFlops : public QObject
@@ -228,6 +250,150 @@ private slots:
         QFETCH(double, tf32);
         QFETCH(double, peak);
         QCOMPARE(computePeakFor(RooflinePeaks{312, tf32, 19.5, 9.7, 2.0}, dtype, convolution), peak);
+    }
+
+    // The dtype a GEMM or attention kernel multiplies at, from names seen in the shared traces
+    // (b200-eager-nccl, mi300x-vllm-graph-replay, h100-qwen-inference) and the libraries' schemes.
+    void kernelPrecision_data()
+    {
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<QString>("dtype");
+        // triton_kernels: bf16 activations x mxfp4 weights, widened to bf16.
+        QTest::newRow("matmul_ogs bf16 x mxfp4") << "_matmul_ogs_NNT_bf16xbf16xmxfp4_16x128x256x1" << "";
+        QTest::newRow("matmul_ogs swiglu") << "_matmul_ogs_NNT_bf16xbf16xmxfp4_16x128x256x1_swiglu" << "";
+        QTest::newRow("matmul_ogs fp8 x mxfp4") << "_matmul_ogs_NNT_bf16xfp8e4nvxmxfp4_16x128x256x1" << "fp8";
+        // trtllm-gen on B200: fp4 (E2m1) x fp8 (E4m3) runs at the FP8 rate, whatever the output.
+        QTest::newRow("trtllm bmm, bf16 out") << "bmm_Bfloat16_MxE2m1MxE4m3_Fp32_t128x16x256u2_s3_et128x16_m128x16x32_cga1x1x1_16dp256b_rM_TN_transOut_schedP2x1x2x3_biasM_bN_tmaOpt_clmp_dynBatch_sm100f"
+                                              << "fp8";
+        QTest::newRow("trtllm bmm, fp8 out") << "bmm_MxE4m3_MxE2m1MxE4m3_Fp32_t128x16x256u2_s3_et128x16_m128x16x32_cga1x1x1_16dp256b_rM_TN_transOut_schedP2x1x2x3_biasM_bN_tma_tmaOpt_clmp_swiGlu_dynBatch_sm100f"
+                                             << "fp8";
+        QTest::newRow("trtllm bmm, fp4 x fp4") << "bmm_Bfloat16_E2m1E2m1_Fp32_t128x8x512_s4_sm100f" << "fp4";
+        QTest::newRow("trtllm bmm, bf16") << "bmm_Bfloat16_Bfloat16Bfloat16_Fp32_t128x8x64_sm100f" << "";
+        QTest::newRow("fmha fp8 qkv") << "fmhaSm100aKernel_QkvE4m3OBfloat16H64PagedKvCausalP16VarSeqQ128Kv128PersistentContext" << "fp8";
+        QTest::newRow("fmha bf16 qkv") << "fmhaSm100aKernel_QkvBfloat16OBfloat16H64PagedKvCausalP16VarSeqQ128Kv128PersistentContext" << "";
+        QTest::newRow("vllm block fp8") << "_w8a8_block_fp8_matmul" << "fp8";
+        QTest::newRow("cutlass e4m3") << "cutlass3x_sm90_tensorop_gemm_e4m3_e4m3_f32_bf16_bf16_128x128x128_1x1x1_0_tnn_align16" << "fp8";
+        QTest::newRow("cublasLt e4m3") << "sm90_xmma_gemm_e4m3e4m3_e4m3f32_f32_tn_n_tilesize128x128x128" << "fp8";
+        QTest::newRow("cutlass nvfp4, bf16 out: unsure") << "cutlass3x_sm100_bstensorop_gemm_e2m1_e2m1_f32_bf16_bf16_128x128x256" << "";
+        QTest::newRow("cutlass nvfp4") << "cutlass3x_sm100_bstensorop_gemm_ue4m3xe2m1_ue4m3xe2m1_f32_void_e2m1" << "fp4";
+        QTest::newRow("cublasLt bf16") << "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64" << "";
+        QTest::newRow("tensile bf16") << "Cijk_Alik_Bljk_BBS_BH_MT128x128x64_MI16x16x1_SN_1LDSB1" << "";
+        QTest::newRow("triton mm") << "triton_tem_fused_mm_0" << "";
+        QTest::newRow("kv cache kAuto") << "void vllm::reshape_and_cache_flash_kernel<__hip_bfloat16, __hip_bfloat16, (vllm::Fp8KVCacheDataType)0>(__hip_bfloat16 const*)"
+                                        << "";
+        QTest::newRow("kv cache fp8 e4m3") << "void vllm::paged_attention_v2_kernel<__nv_bfloat16, unsigned char, 128, 16, 128, (vllm::Fp8KVCacheDataType)1, false, 512>()"
+                                           << "fp8";
+        QTest::newRow("empty") << "" << "";
+    }
+    void kernelPrecision()
+    {
+        QFETCH(QString, kernel);
+        QFETCH(QString, dtype);
+        QCOMPARE(lowPrecisionOfKernel(kernel.toStdString()), dtype);
+    }
+
+    void lowPrecisionTypes_data()
+    {
+        QTest::addColumn<QString>("type");
+        QTest::addColumn<QString>("dtype");
+        QTest::addColumn<int>("bytes");
+        QTest::newRow("e4m3fn") << "c10::Float8_e4m3fn" << "fp8" << 1;
+        QTest::newRow("e5m2") << "c10::Float8_e5m2" << "fp8" << 1;
+        QTest::newRow("e4m3fnuz (ROCm)") << "c10::Float8_e4m3fnuz" << "fp8" << 1;
+        QTest::newRow("e5m2fnuz (ROCm)") << "c10::Float8_e5m2fnuz" << "fp8" << 1;
+        QTest::newRow("fp4 packed pairs") << "c10::Float4_e2m1fn_x2" << "fp4" << 1;
+        QTest::newRow("bf16") << "c10::BFloat16" << "bf16" << 2;
+    }
+    void lowPrecisionTypes()
+    {
+        QFETCH(QString, type);
+        QFETCH(QString, dtype);
+        QFETCH(int, bytes);
+        QCOMPARE(shortDtype(type), dtype);
+        QCOMPARE(dtypeSize(dtype), bytes);
+    }
+
+    // _scaled_mm: 2MNK over its two matrices (the scales are no operands); fp4's packed K counts twice.
+    void scaledMm_data()
+    {
+        QTest::addColumn<QString>("types");
+        QTest::addColumn<QString>("dtype");
+        QTest::addColumn<double>("flops");
+        QTest::newRow("fp8") << R"(["c10::Float8_e4m3fn", "c10::Float8_e4m3fn", "float", "float"])" << "fp8" << 2.0 * 128 * 256 * 64;
+        QTest::newRow("fp4 x2") << R"(["c10::Float4_e2m1fn_x2", "c10::Float4_e2m1fn_x2", "c10::Float8_e4m3fn", "c10::Float8_e4m3fn"])"
+                                << "fp4" << 2.0 * 128 * 512 * 64;
+    }
+    void scaledMm()
+    {
+        QFETCH(QString, types);
+        QFETCH(QString, dtype);
+        QFETCH(double, flops);
+        const std::string e = opEvent("aten::_scaled_mm", "[[128, 256], [256, 64], [], []]", types.toUtf8().constData());
+        const OpCost c = opCost("aten::_scaled_mm", parseOpInputs(e));
+        QCOMPARE(c.dtype, dtype);
+        QCOMPARE(c.flops, flops);
+        QVERIFY(isCountedOp("aten::_scaled_mm"));
+    }
+
+    void lowPrecisionPeaks_data()
+    {
+        QTest::addColumn<QString>("dtype");
+        QTest::addColumn<double>("peak");
+        QTest::newRow("fp8") << "fp8" << 1979.0;
+        QTest::newRow("fp4: the GPU has none") << "fp4" << 0.0;
+        QTest::newRow("bf16") << "bf16" << 989.0;
+    }
+    void lowPrecisionPeaks()
+    {
+        QFETCH(QString, dtype);
+        QFETCH(double, peak);
+        RooflinePeaks h100{989, 494, 67, 67, 3.35};
+        h100.fp8Tflops = 1979;
+        QCOMPARE(computePeakFor(h100, dtype, false), peak);
+    }
+
+    // On an H100 (its row's FP8 peak taken from the table, as the caller passes bf16 figures only):
+    // the fp8 _scaled_mm and the bf16 mm whose kernel is an e4m3 GEMM are counted at 1,979 TFLOPS,
+    // the bf16 mm at 989; two roofs, the dominant (fp8: twice the FLOPs) first.
+    void fp8OpAtTheFp8Roof()
+    {
+        const std::string json = fp8Trace();
+        const auto l = loadTrace(MappedSource::fromBytes(json, QStringLiteral("fp8.json")));
+        QVERIFY2(l.trace, qPrintable(l.error));
+        const RooflinePeaks callers{989, 494, 67, 67, 3.35};
+        const OpsEfficiency e = opsEfficiency(*l.trace, {}, callers);
+        QCOMPARE(e.peaks.fp8Tflops, 1979.0);
+        QCOMPARE(e.peaks.fp4Tflops, 0.0);
+        QCOMPARE(int(e.ops.size()), 3);
+        const double flops = 2.0 * 4096 * 4096 * 4096, achieved = flops / 200e3 / 1e3;
+        int fp8 = 0, bf16 = 0;
+        for (const OpEfficiencyRow &r : e.ops) {
+            QCOMPARE(r.flops, flops);
+            if (r.dtype == QLatin1String("fp8")) {
+                ++fp8;
+                QCOMPARE(r.peakTflops, 1979.0);
+                QCOMPARE(r.pctOfPeak, 100.0 * achieved / 1979.0);
+            } else {
+                ++bf16;
+                QCOMPARE(r.dtype, QStringLiteral("bf16"));
+                QCOMPARE(r.name, QStringLiteral("aten::mm"));
+                QCOMPARE(r.peakTflops, 989.0);
+            }
+        }
+        QCOMPARE(fp8, 2);
+        QCOMPARE(bf16, 1);
+        QCOMPARE(e.dominantDtype, QStringLiteral("fp8"));
+        QCOMPARE(e.dominantPeakTflops, 1979.0);
+        QCOMPARE(int(e.roofs.size()), 2);
+        QCOMPARE(e.roofs[0].dtype, QStringLiteral("fp8"));
+        QCOMPARE(e.roofs[0].tflops, 1979.0);
+        QCOMPARE(e.roofs[0].flops, 2 * flops);
+        QCOMPARE(e.roofs[1].dtype, QStringLiteral("bf16"));
+        QCOMPARE(e.roofs[1].tflops, 989.0);
+        // The caller's own fp8 figure (a user's) is kept.
+        RooflinePeaks mine = callers;
+        mine.fp8Tflops = 1500;
+        QCOMPARE(opsEfficiency(*l.trace, {}, mine).dominantPeakTflops, 1500.0);
     }
 
     // Each op against the roofline, worked out by hand: intensity = FLOPs / bytes, the ridge point

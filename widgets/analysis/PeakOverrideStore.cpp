@@ -16,6 +16,8 @@ QString groupOf(analysis::GpuSpec spec)
 {
     switch (spec) {
     case analysis::GpuSpec::Bf16Tflops: return QStringLiteral("preferences/peakTflops");
+    case analysis::GpuSpec::Fp8Tflops: return QStringLiteral("preferences/peakFp8Tflops");
+    case analysis::GpuSpec::Fp4Tflops: return QStringLiteral("preferences/peakFp4Tflops");
     case analysis::GpuSpec::Tf32Tflops: return QStringLiteral("preferences/peakTf32Tflops");
     case analysis::GpuSpec::Fp32Tflops: return QStringLiteral("preferences/peakFp32Tflops");
     case analysis::GpuSpec::Fp64Tflops: return QStringLiteral("preferences/peakFp64Tflops");

@@ -22,34 +22,47 @@ const std::vector<GpuPeak> &gpuPeakTable()
     // NVLink bridges join pairs only, so a collective over more GPUs runs on PCIe. AMD: the sum of
     // the Infinity Fabric (xGMI) links per direction (MI300X 7 x 64 GB/s = 448).
     //
+    // FP8 and FP4 (the three figures after the datasheet of the others): dense, half of the "with
+    // sparsity" figure NVIDIA's datasheets quote; AMD quotes dense figures beside the sparse ones.
+    // Hopper and Ada have FP8 tensor cores, Blackwell FP8 and FP4; Ampere, Volta, Turing and CDNA2
+    // (MI2xx) neither (0). MI300X's FP8 is the FNUZ variant (Float8_e4m3fnuz), the same rate.
+    //
     // One row per match, as the MFU always had: where one name covers variants (A100 40 GB and
     // 80 GB, SXM and PCIe), the row holds the SXM 80 GB's figures and the comment the others; the
     // user's figure in Preferences replaces any of them.
     static const std::vector<GpuPeak> table = {
-        {"B200", 2250, "NVIDIA DGX B200 datasheet (2024): 72 PFLOPS FP16/BF16 dense per 8 GPUs",
+        {"B200", 2250, "NVIDIA HGX B200 datasheet (2024): 36 PFLOPS FP16/BF16 with sparsity per 8 GPUs",
          1125, 75, 37, 8.0, 900, "NVLink5",
-         "NVIDIA HGX B200 datasheet (2024), per GPU of 8: TF32 18 PFLOPS with sparsity, FP32 600 TFLOPS, FP64 296 TFLOPS, 64 TB/s HBM3e; NVLink5 1.8 TB/s per GPU"},
+         "NVIDIA HGX B200 datasheet (2024), per GPU of 8: TF32 18 PFLOPS with sparsity, FP32 600 TFLOPS, FP64 296 TFLOPS, 64 TB/s HBM3e; NVLink5 1.8 TB/s per GPU",
+         4500, 9000, "NVIDIA HGX B200 datasheet (2024), per GPU of 8: FP8 72 PFLOPS and FP4 144 PFLOPS with sparsity"},
         {"GH200", 989, "NVIDIA GH200 Grace Hopper datasheet: 1,979 TFLOPS BF16 with sparsity",
          494, 67, 67, 4.0, 450, "NVLink4",
-         "NVIDIA GH200 datasheet (2023): TF32 989 TFLOPS with sparsity, FP32 67, FP64 tensor 67 TFLOPS, 96 GB HBM3 4 TB/s (144 GB HBM3e: 4.9), NVLink 900 GB/s"},
+         "NVIDIA GH200 datasheet (2023): TF32 989 TFLOPS with sparsity, FP32 67, FP64 tensor 67 TFLOPS, 96 GB HBM3 4 TB/s (144 GB HBM3e: 4.9), NVLink 900 GB/s",
+         1979, 0, "NVIDIA GH200 datasheet (2023): FP8 3,958 TFLOPS with sparsity"},
         {"H200", 989, "NVIDIA H200 Tensor Core GPU datasheet (2024): 1,979 TFLOPS BF16 with sparsity (SXM)",
          494, 67, 67, 4.8, 450, "NVLink4",
-         "NVIDIA H200 datasheet (2024), SXM: TF32 989 TFLOPS with sparsity, FP32 67, FP64 tensor 67 TFLOPS, HBM3e 4.8 TB/s, NVLink 900 GB/s"},
+         "NVIDIA H200 datasheet (2024), SXM: TF32 989 TFLOPS with sparsity, FP32 67, FP64 tensor 67 TFLOPS, HBM3e 4.8 TB/s, NVLink 900 GB/s",
+         1979, 0, "NVIDIA H200 datasheet (2024), SXM: FP8 3,958 TFLOPS with sparsity"},
         {"H100 NVL", 835, "NVIDIA H100 datasheet (2023): H100 NVL 1,671 TFLOPS BF16 with sparsity",
          417.5, 60, 60, 3.9, 300, "NVLink4 bridge",
-         "NVIDIA H100 datasheet (2023), H100 NVL: TF32 835 TFLOPS with sparsity, FP32 60, FP64 tensor 60 TFLOPS, HBM3 3.9 TB/s, NVLink 600 GB/s"},
+         "NVIDIA H100 datasheet (2023), H100 NVL: TF32 835 TFLOPS with sparsity, FP32 60, FP64 tensor 60 TFLOPS, HBM3 3.9 TB/s, NVLink 600 GB/s",
+         1670.5, 0, "NVIDIA H100 datasheet (2023), H100 NVL: FP8 3,341 TFLOPS with sparsity"},
         {"H100 PCIe", 756, "NVIDIA H100 datasheet (2022): H100 PCIe 1,513 TFLOPS BF16 with sparsity",
          378, 51, 51, 2.0, 64, "PCIe Gen5 x16",
-         "NVIDIA H100 datasheet (2022), H100 PCIe: TF32 756 TFLOPS with sparsity, FP32 51, FP64 tensor 51 TFLOPS, HBM2e 2 TB/s, PCIe Gen5 128 GB/s"},
+         "NVIDIA H100 datasheet (2022), H100 PCIe: TF32 756 TFLOPS with sparsity, FP32 51, FP64 tensor 51 TFLOPS, HBM2e 2 TB/s, PCIe Gen5 128 GB/s",
+         1513, 0, "NVIDIA H100 datasheet (2022), H100 PCIe: FP8 3,026 TFLOPS with sparsity"},
         {"H800 PCIe", 756, "as H100 PCIe (export variant, same tensor cores)",
          378, 51, 0, 2.0, 64, "PCIe Gen5 x16",
-         "as H100 PCIe; its FP64 is cut (no published figure)"},
+         "as H100 PCIe; its FP64 is cut (no published figure)",
+         1513, 0, "as H100 PCIe"},
         {"H100", 989, "NVIDIA H100 datasheet (2022): H100 SXM 1,979 TFLOPS BF16 with sparsity",
          494, 67, 67, 3.35, 450, "NVLink4",
-         "NVIDIA H100 datasheet (2022), H100 SXM: TF32 989 TFLOPS with sparsity, FP32 67, FP64 tensor 67 TFLOPS, HBM3 3.35 TB/s, NVLink 900 GB/s"},
+         "NVIDIA H100 datasheet (2022), H100 SXM: TF32 989 TFLOPS with sparsity, FP32 67, FP64 tensor 67 TFLOPS, HBM3 3.35 TB/s, NVLink 900 GB/s",
+         1979, 0, "NVIDIA H100 datasheet (2022), H100 SXM: FP8 3,958 TFLOPS with sparsity"},
         {"H800", 989, "as H100 SXM (export variant, same tensor cores)",
          494, 67, 0, 3.35, 200, "NVLink4",
-         "as H100 SXM with NVLink cut to 400 GB/s; its FP64 is cut (no published figure)"},
+         "as H100 SXM with NVLink cut to 400 GB/s; its FP64 is cut (no published figure)",
+         1979, 0, "as H100 SXM"},
         {"A100", 312, "NVIDIA A100 datasheet (2020): 312 TFLOPS BF16/FP16 (624 with sparsity), SXM and PCIe",
          156, 19.5, 19.5, 2.039, 300, "NVLink3",
          "NVIDIA A100 datasheet (2021): TF32 156 TFLOPS, FP32 19.5, FP64 tensor 19.5; 80 GB SXM HBM2e 2,039 GB/s (40 GB: 1,555; 80 GB PCIe: 1,935), NVLink 600 GB/s (PCIe cards: PCIe Gen4 32 GB/s per direction)"},
@@ -67,13 +80,16 @@ const std::vector<GpuPeak> &gpuPeakTable()
          "NVIDIA A30 datasheet (2021): TF32 82 TFLOPS (165 with sparsity), FP32 10.3, FP64 tensor 10.3, HBM2 933 GB/s, PCIe Gen4 64 GB/s"},
         {"L40S", 362, "NVIDIA L40S datasheet (2023): 733 TFLOPS BF16 with sparsity",
          183, 91.6, 0, 0.864, 32, "PCIe Gen4 x16",
-         "NVIDIA L40S datasheet (2023): TF32 366 TFLOPS with sparsity, FP32 91.6, GDDR6 864 GB/s, PCIe Gen4 64 GB/s"},
+         "NVIDIA L40S datasheet (2023): TF32 366 TFLOPS with sparsity, FP32 91.6, GDDR6 864 GB/s, PCIe Gen4 64 GB/s",
+         733, 0, "NVIDIA L40S datasheet (2023): FP8 1,466 TFLOPS with sparsity"},
         {"L40", 181, "NVIDIA L40 datasheet (2022): 362 TFLOPS BF16 with sparsity",
          90.5, 90.5, 0, 0.864, 32, "PCIe Gen4 x16",
-         "NVIDIA L40 datasheet (2022): TF32 181 TFLOPS with sparsity, FP32 90.5, GDDR6 864 GB/s, PCIe Gen4 64 GB/s"},
+         "NVIDIA L40 datasheet (2022): TF32 181 TFLOPS with sparsity, FP32 90.5, GDDR6 864 GB/s, PCIe Gen4 64 GB/s",
+         362, 0, "NVIDIA L40 datasheet (2022): FP8 724 TFLOPS with sparsity"},
         {"L4", 121, "NVIDIA L4 datasheet (2023): 242 TFLOPS BF16 with sparsity",
          60, 30.3, 0, 0.3, 32, "PCIe Gen4 x16",
-         "NVIDIA L4 datasheet (2023): TF32 120 TFLOPS with sparsity, FP32 30.3, GDDR6 300 GB/s, PCIe Gen4 64 GB/s"},
+         "NVIDIA L4 datasheet (2023): TF32 120 TFLOPS with sparsity, FP32 30.3, GDDR6 300 GB/s, PCIe Gen4 64 GB/s",
+         242.5, 0, "NVIDIA L4 datasheet (2023): FP8 485 TFLOPS with sparsity"},
         {"V100S", 130, "NVIDIA V100S datasheet (2019): 130 TFLOPS tensor",
          0, 16.4, 8.2, 1.134, 16, "PCIe Gen3 x16",
          "NVIDIA V100S datasheet (2019): FP32 16.4 TFLOPS, FP64 8.2, HBM2 1,134 GB/s, PCIe Gen3 32 GB/s"},
@@ -91,7 +107,8 @@ const std::vector<GpuPeak> &gpuPeakTable()
          "NVIDIA T4 datasheet (2019): FP32 8.1 TFLOPS, GDDR6 320 GB/s, PCIe Gen3 x16 32 GB/s"},
         {"MI300X", 1307, "AMD Instinct MI300X datasheet (2023): 1,307.4 TFLOPS FP16/BF16 dense",
          653.7, 163.4, 163.4, 5.3, 448, "Infinity Fabric",
-         "AMD Instinct MI300X datasheet (2023): TF32 653.7 TFLOPS, FP32 matrix 163.4, FP64 matrix 163.4, HBM3 5.3 TB/s, 7 Infinity Fabric links of 128 GB/s (64 per direction)"},
+         "AMD Instinct MI300X datasheet (2023): TF32 653.7 TFLOPS, FP32 matrix 163.4, FP64 matrix 163.4, HBM3 5.3 TB/s, 7 Infinity Fabric links of 128 GB/s (64 per direction)",
+         2614.9, 0, "AMD Instinct MI300X datasheet (2023): 2,614.9 TFLOPS FP8 dense (5,229.8 with sparsity)"},
         {"MI250X", 383, "AMD Instinct MI250X datasheet (2021): 383 TFLOPS FP16/BF16",
          0, 95.7, 95.7, 3.2768, 400, "Infinity Fabric",
          "AMD Instinct MI250X datasheet (2021), both dies: FP32 matrix 95.7 TFLOPS, FP64 matrix 95.7, HBM2e 3.2768 TB/s, 8 Infinity Fabric links, 800 GB/s"},
@@ -109,6 +126,8 @@ double specOf(const GpuPeak &row, GpuSpec spec)
 {
     switch (spec) {
     case GpuSpec::Bf16Tflops: return row.tflops;
+    case GpuSpec::Fp8Tflops: return row.fp8Tflops;
+    case GpuSpec::Fp4Tflops: return row.fp4Tflops;
     case GpuSpec::Tf32Tflops: return row.tf32Tflops;
     case GpuSpec::Fp32Tflops: return row.fp32Tflops;
     case GpuSpec::Fp64Tflops: return row.fp64Tflops;
@@ -134,6 +153,8 @@ double PeakOverride::value(GpuSpec spec) const
 {
     switch (spec) {
     case GpuSpec::Bf16Tflops: return tflops;
+    case GpuSpec::Fp8Tflops: return fp8Tflops;
+    case GpuSpec::Fp4Tflops: return fp4Tflops;
     case GpuSpec::Tf32Tflops: return tf32Tflops;
     case GpuSpec::Fp32Tflops: return fp32Tflops;
     case GpuSpec::Fp64Tflops: return fp64Tflops;
@@ -147,6 +168,8 @@ void PeakOverride::setValue(GpuSpec spec, double v)
 {
     switch (spec) {
     case GpuSpec::Bf16Tflops: tflops = v; break;
+    case GpuSpec::Fp8Tflops: fp8Tflops = v; break;
+    case GpuSpec::Fp4Tflops: fp4Tflops = v; break;
     case GpuSpec::Tf32Tflops: tf32Tflops = v; break;
     case GpuSpec::Fp32Tflops: fp32Tflops = v; break;
     case GpuSpec::Fp64Tflops: fp64Tflops = v; break;
@@ -203,6 +226,8 @@ ResolvedPeak resolvePeak(const QString &deviceName, const PeakOverrides &overrid
     r.fp64Tflops = pick(GpuSpec::Fp64Tflops);
     r.hbmTBps = pick(GpuSpec::HbmTBps);
     r.linkGBps = pick(GpuSpec::LinkGBps);
+    r.fp8Tflops = pick(GpuSpec::Fp8Tflops);
+    r.fp4Tflops = pick(GpuSpec::Fp4Tflops);
     return r;
 }
 

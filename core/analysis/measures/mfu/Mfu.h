@@ -26,14 +26,19 @@ struct GpuPeak
     double linkGBps = 0;   // interconnect per direction, GB/s: what nccl-tests' busbw approaches
     std::string_view link;       // "NVLink4", "PCIe Gen4 x16", "Infinity Fabric"
     std::string_view specSource; // the datasheet of tf32 ... linkGBps
+    // Dense (no sparsity) FP8 and FP4 tensor peaks, 0 where the GPU has no such tensor cores, and
+    // the datasheet they come from. Low-precision GEMMs are measured against them (OpsEfficiency.h).
+    double fp8Tflops = 0;
+    double fp4Tflops = 0;
+    std::string_view lowPrecisionSource = {};
 };
 // First match wins (more specific spellings first).
 const std::vector<GpuPeak> &gpuPeakTable();
 const GpuPeak *peakForGpu(const QString &deviceName);
 
 // The figures of a table row a user can replace (Edit > Preferences), in the editor's order.
-enum class GpuSpec : int { Bf16Tflops, Tf32Tflops, Fp32Tflops, Fp64Tflops, HbmTBps, LinkGBps };
-constexpr int kGpuSpecCount = 6;
+enum class GpuSpec : int { Bf16Tflops, Fp8Tflops, Fp4Tflops, Tf32Tflops, Fp32Tflops, Fp64Tflops, HbmTBps, LinkGBps };
+constexpr int kGpuSpecCount = 8;
 double specOf(const GpuPeak &row, GpuSpec spec); // the row's own figure (0: none)
 
 // The figures a user may put in place of a row's: finite, and within a range no GPU leaves by a
@@ -56,6 +61,7 @@ struct PeakOverride
     double tflops = 0;       // bf16/fp16 (the MFU's peak)
     double tf32Tflops = 0, fp32Tflops = 0, fp64Tflops = 0;
     double hbmTBps = 0, linkGBps = 0;
+    double fp8Tflops = 0, fp4Tflops = 0;
 
     double value(GpuSpec spec) const;
     void setValue(GpuSpec spec, double v);
@@ -63,7 +69,8 @@ struct PeakOverride
     friend bool operator==(const PeakOverride &a, const PeakOverride &b)
     {
         return a.match == b.match && a.tflops == b.tflops && a.tf32Tflops == b.tf32Tflops && a.fp32Tflops == b.fp32Tflops
-            && a.fp64Tflops == b.fp64Tflops && a.hbmTBps == b.hbmTBps && a.linkGBps == b.linkGBps;
+            && a.fp64Tflops == b.fp64Tflops && a.hbmTBps == b.hbmTBps && a.linkGBps == b.linkGBps
+            && a.fp8Tflops == b.fp8Tflops && a.fp4Tflops == b.fp4Tflops;
     }
     friend bool operator!=(const PeakOverride &a, const PeakOverride &b) { return !(a == b); }
 };
@@ -77,6 +84,7 @@ struct ResolvedPeak
     bool overridden = false;      // tflops is the user's, not the row's
     double tf32Tflops = 0, fp32Tflops = 0, fp64Tflops = 0; // 0: unknown
     double hbmTBps = 0, linkGBps = 0;
+    double fp8Tflops = 0, fp4Tflops = 0; // 0: unknown, or the GPU has none
 };
 ResolvedPeak resolvePeak(const QString &deviceName, const PeakOverrides &overrides);
 // The same for a GPU of a trace by its id (deviceProperties[].id; the first device where the trace

@@ -4,7 +4,10 @@
 #include <rapidjson/document.h>
 #include <rapidjson/memorystream.h>
 
+#include <algorithm>
+#include <cctype>
 #include <numeric>
+#include <string>
 
 namespace lanescope::analysis {
 
@@ -76,7 +79,7 @@ bool isConvolutionOp(std::string_view n) { return convArgs(n) != nullptr; }
 
 bool isCountedOp(std::string_view n)
 {
-    return n == "aten::mm" || n == "aten::addmm" || n == "aten::bmm" || n == "aten::baddbmm" || n == "aten::linear"
+    return n == "aten::mm" || n == "aten::_scaled_mm" || n == "aten::addmm" || n == "aten::bmm" || n == "aten::baddbmm" || n == "aten::linear"
         || n == "aten::matmul" || (n.substr(0, 6) == "aten::" && n.find("scaled_dot_product") != std::string_view::npos)
         || n.substr(0, 11) == "flash_attn:" || isConvolutionOp(n);
 }
@@ -128,8 +131,12 @@ QString shortDtype(const QString &t)
         return QStringLiteral("fp32");
     if (t == QLatin1String("double"))
         return QStringLiteral("fp64");
+    // Float8_e4m3fn, Float8_e5m2 and ROCm's Float8_e4m3fnuz / Float8_e5m2fnuz (MI300X); the
+    // packed Float4_e2m1fn_x2 (PyTorch 2.8) holds two fp4 values per element.
     if (t.startsWith(QLatin1String("c10::Float8")))
         return QStringLiteral("fp8");
+    if (t.startsWith(QLatin1String("c10::Float4")))
+        return QStringLiteral("fp4");
     return t;
 }
 
@@ -141,9 +148,125 @@ int dtypeSize(const QString &d)
         return 4;
     if (d == QLatin1String("fp64"))
         return 8;
-    if (d == QLatin1String("fp8"))
+    if (d == QLatin1String("fp8") || d == QLatin1String("fp4")) // fp4: a packed pair per element
         return 1;
     return 0;
+}
+
+namespace {
+
+enum class Precision { None, Fp4, Fp8, Wide }; // Wide: bf16/fp16 or more
+
+bool namesWide(std::string_view t)
+{
+    return t.find("bf16") != std::string_view::npos || t.find("bfloat16") != std::string_view::npos
+        || t.find("fp16") != std::string_view::npos || t.find("half") != std::string_view::npos
+        || t.find("fp32") != std::string_view::npos;
+}
+
+// One type's spelling in a kernel name (lower case): "e2m1", "mxfp4", "e4m3", "bf16", ...
+Precision precisionOf(std::string_view t)
+{
+    if (t.find("e2m1") != std::string_view::npos || t.find("fp4") != std::string_view::npos)
+        return Precision::Fp4;
+    if (t.find("e4m3") != std::string_view::npos || t.find("e5m2") != std::string_view::npos
+        || t.find("fp8") != std::string_view::npos)
+        return Precision::Fp8;
+    if (namesWide(t))
+        return Precision::Wide;
+    return Precision::None;
+}
+
+// The operand types a trtllm-gen GEMM names in its third field ("MxE2m1MxE4m3"), or a fused
+// attention kernel after "Qkv" ("QkvE4m3OBfloat16": E4m3): each "E<x>m<y>" or "Bfloat16"/"Fp16".
+Precision widestOperand(std::string_view field)
+{
+    Precision widest = Precision::None;
+    for (std::size_t i = 0; i < field.size(); ++i) {
+        Precision p = Precision::None;
+        if (field.compare(i, 4, "e2m1") == 0)
+            p = Precision::Fp4;
+        else if (field.compare(i, 4, "e4m3") == 0 || field.compare(i, 4, "e5m2") == 0)
+            p = Precision::Fp8;
+        else if (field.compare(i, 8, "bfloat16") == 0 || field.compare(i, 4, "fp16") == 0)
+            p = Precision::Wide;
+        widest = std::max(widest, p);
+    }
+    return widest;
+}
+
+QString precisionName(Precision p)
+{
+    return p == Precision::Fp4 ? QStringLiteral("fp4") : p == Precision::Fp8 ? QStringLiteral("fp8") : QString();
+}
+
+} // namespace
+
+QString lowPrecisionOfKernel(std::string_view name)
+{
+    if (name.size() > 4096)
+        return {}; // no kernel name is that long; do not scan one
+    std::string lower(name);
+    for (char &ch : lower)
+        ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    const std::string_view n(lower);
+    // triton_kernels' matmul_ogs names its output's, activations' and weights' types
+    // ("_matmul_ogs_NNT_bf16xbf16xmxfp4_16x128x256x1"): the product runs at the wider operand's
+    // rate, so mxfp4 weights under bf16 activations are widened to bf16 (nothing low here).
+    if (n.substr(0, 12) == "_matmul_ogs_") {
+        std::size_t at = 12;
+        while (at < n.size()) {
+            const std::size_t end = std::min(n.find('_', at), n.size());
+            const std::string_view field = n.substr(at, end - at);
+            const std::size_t x1 = field.find('x'), x2 = x1 == std::string_view::npos ? x1 : field.find('x', x1 + 1);
+            if (x2 != std::string_view::npos && precisionOf(field.substr(0, x1)) != Precision::None) {
+                const Precision a = precisionOf(field.substr(x1 + 1, x2 - x1 - 1)), w = precisionOf(field.substr(x2 + 1));
+                return precisionName(std::max(a, w));
+            }
+            at = end + 1;
+        }
+        return {};
+    }
+    // TensorRT-LLM's trtllm-gen GEMMs: "bmm_<output>_<A><B>_<accumulator>_..." (B200:
+    // "bmm_Bfloat16_MxE2m1MxE4m3_Fp32_..." is fp4 x fp8, so at the FP8 rate).
+    if (n.substr(0, 4) == "bmm_" || n.substr(0, 5) == "gemm_") {
+        const std::size_t a = n.find('_'), b = n.find('_', a + 1);
+        if (b != std::string_view::npos) {
+            const std::size_t e = n.find('_', b + 1);
+            const Precision p = widestOperand(n.substr(b + 1, e == std::string_view::npos ? e : e - b - 1));
+            if (p != Precision::None)
+                return precisionName(p);
+        }
+    }
+    // Fused attention naming its inputs' type ("fmhaSm100aKernel_QkvE4m3OBfloat16...").
+    if (const std::size_t q = n.find("qkv"); q != std::string_view::npos && n.find("fmha") != std::string_view::npos) {
+        const std::size_t o = n.find('o', q + 3);
+        const Precision p = widestOperand(n.substr(q + 3, o == std::string_view::npos ? 8 : o - q - 3));
+        if (p != Precision::None)
+            return precisionName(p);
+    }
+    // vLLM's kernels take their KV cache's type as a template argument: (vllm::Fp8KVCacheDataType)0
+    // is kAuto (the model's own type), 1 and 2 are FP8 E4M3 and E5M2.
+    static constexpr std::string_view kKvType = "fp8kvcachedatatype)";
+    for (std::size_t at = lower.find(kKvType); at != std::string::npos; at = lower.find(kKvType, at)) {
+        const char v = at + kKvType.size() < lower.size() ? lower[at + kKvType.size()] : '0';
+        if (v == '1' || v == '2')
+            return QStringLiteral("fp8");
+        lower.replace(at, kKvType.size(), kKvType.size(), ' ');
+    }
+    // NVFP4's block scales are UE4M3 ("ue4m3xe2m1"): a scale's type, not an operand's.
+    for (std::size_t at = lower.find("ue4m3"); at != std::string::npos; at = lower.find("ue4m3", at))
+        lower.replace(at, 5, 5, ' ');
+    // Other GEMMs by what they name: FP8 anywhere (block-FP8 GEMMs, CUTLASS' e4m3 x e4m3, an fp4 x
+    // fp8 product); FP4 only where no wider type is named, as a bf16 beside it may be an operand.
+    const bool fp8 = n.find("e4m3") != std::string_view::npos || n.find("e5m2") != std::string_view::npos
+                  || n.find("fp8") != std::string_view::npos;
+    if (fp8)
+        return QStringLiteral("fp8");
+    const bool fp4 = n.find("e2m1") != std::string_view::npos || n.find("fp4") != std::string_view::npos;
+    if (fp4 && precisionOf(n) == Precision::Fp4 && !namesWide(n))
+        return QStringLiteral("fp4");
+    return {};
 }
 
 OpCost opCost(std::string_view name, const OpInputs &in)
@@ -171,7 +294,9 @@ OpCost opCost(std::string_view name, const OpInputs &in)
         return true;
     };
     const bool backward = name.find("backward") != std::string_view::npos;
-    if (name == "aten::mm") {
+    if (name == "aten::mm" || name == "aten::_scaled_mm") {
+        // _scaled_mm (self, mat2, scale_a, scale_b, ...): the fp8 / fp4 GEMM of torchao and
+        // PyTorch's float8 training; its scales are not part of the product.
         if (d.size() < 2 || !matmul2(d[0], d[1]))
             return c;
     } else if (name == "aten::addmm") {
@@ -276,6 +401,9 @@ OpCost opCost(std::string_view name, const OpInputs &in)
             c.dtype = shortDtype(in.types[int(i)]);
             break;
         }
+    // Float4_e2m1fn_x2 packs two values of K in each element: the product's K is twice the shape's.
+    if (c.dtype == QLatin1String("fp4") && name == "aten::_scaled_mm")
+        c.flops *= 2;
     if (const int size = dtypeSize(c.dtype); size > 0) {
         double elems = out.empty() ? 1.0 : elements(out);
         for (std::size_t i = 0; i < d.size(); ++i)

@@ -3,7 +3,7 @@
 // FLOPs and bytes of one operator call from the shapes the profiler recorded (record_shapes=True:
 // the op's args "Input Dims" and "Input type"), for the ops whose kernels are the model's math,
 // where PyTorch did not write `flops` itself:
-//   aten::mm [M,K]x[K,N] and aten::addmm (bias, [M,K], [K,N]): 2MNK;
+//   aten::mm and aten::_scaled_mm (fp8 / fp4) [M,K]x[K,N] and aten::addmm (bias, [M,K], [K,N]): 2MNK;
 //   aten::bmm [B,M,K]x[B,K,N] and aten::baddbmm (bias, ...): 2BMNK;
 //   aten::linear (input [..., K], weight [N, K]): 2 x rows x K x N, rows the input's leading dims;
 //   aten::matmul: by its operands' ranks (vector, matrix, batched, broadcast batch);
@@ -53,8 +53,15 @@ OpCost opCost(std::string_view opName, const OpInputs &inputs);
 bool isCountedOp(std::string_view opName);
 bool isConvolutionOp(std::string_view opName);
 
-// "bf16" from "c10::BFloat16", "fp32" from "float", ...; the spelling itself for others.
+// "bf16" from "c10::BFloat16", "fp32" from "float", "fp8" from any "c10::Float8_*", "fp4" from
+// "c10::Float4_e2m1fn_x2"; the spelling itself for others.
 QString shortDtype(const QString &inputType);
-int dtypeSize(const QString &shortDtype); // bytes per element; 0 unknown
+int dtypeSize(const QString &shortDtype); // bytes per element (fp4: per packed pair); 0 unknown
+
+// "fp8" or "fp4" where a GEMM or attention kernel's name says it multiplies at that precision,
+// else empty (bf16 and wider, or a name that says nothing). The product runs at its wider
+// operand's rate: trtllm-gen's "bmm_Bfloat16_MxE2m1MxE4m3_..." (fp4 x fp8, bf16 out) is fp8,
+// triton_kernels' "_matmul_ogs_NNT_bf16xbf16xmxfp4_..." (bf16 x mxfp4) is neither.
+QString lowPrecisionOfKernel(std::string_view kernelName);
 
 } // namespace lanescope::analysis

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/analysis/measures/ops_efficiency/OpsEfficiency.h"
 
-#include "core/analysis/run/LaunchedDeviceTime.h"
+#include "core/analysis/measures/mfu/Mfu.h"
 #include "core/analysis/measures/ops_efficiency/OpFlops.h"
+#include "core/analysis/run/KernelClass.h"
+#include "core/analysis/run/LaunchedDeviceTime.h"
 #include "core/io/SigbusGuard.h"
 #include "core/io/SourceReader.h"
 
@@ -10,6 +12,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <unordered_map>
 
 namespace lanescope::analysis {
 
@@ -27,6 +30,41 @@ QString shapesText(const OpInputs &in)
     return QLatin1Char('[') + parts.join(QLatin1Char(',')) + QLatin1Char(']');
 }
 
+// 0: not low; 1: fp4; 2: fp8 (of two kernels of one call, the wider rate wins).
+std::uint8_t lowCode(const QString &dtype)
+{
+    return dtype == QLatin1String("fp8") ? 2 : dtype == QLatin1String("fp4") ? 1 : 0;
+}
+
+// The CPU slices (track << 32 | slice) that launched a GEMM or attention kernel named as an fp8 /
+// fp4 one, linked as LaunchedDeviceTime links them (a launch flow or the correlation).
+std::unordered_map<std::uint64_t, std::uint8_t> lowPrecisionLaunches(const Trace &t)
+{
+    std::unordered_map<std::uint64_t, std::uint8_t> out;
+    std::unordered_map<StringId, std::uint8_t> byName;
+    for (const Flow &f : t.flows) {
+        if ((f.kind != FlowKind::Launch && f.kind != FlowKind::Correlation) || f.toTrack >= t.tracks.size()
+            || f.fromTrack >= t.tracks.size())
+            continue;
+        const Track &to = t.tracks[f.toTrack];
+        if (to.kind != TrackKind::Gpu || t.tracks[f.fromTrack].kind == TrackKind::Gpu || f.toSlice >= to.size())
+            continue;
+        const StringId name = to.nameId[f.toSlice];
+        auto it = byName.find(name);
+        if (it == byName.end()) {
+            const std::string_view n = t.strings.view(name);
+            const KernelClass k = classifyKernel(n);
+            it = byName.emplace(name, k == KernelClass::Gemm || k == KernelClass::Attention ? lowCode(lowPrecisionOfKernel(n)) : 0)
+                     .first;
+        }
+        if (it->second) {
+            std::uint8_t &code = out[(std::uint64_t(f.fromTrack) << 32) | f.fromSlice];
+            code = std::max(code, it->second);
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 double computePeakFor(const RooflinePeaks &p, const QString &dtype, bool convolution)
@@ -37,6 +75,10 @@ double computePeakFor(const RooflinePeaks &p, const QString &dtype, bool convolu
         return convolution && p.tf32Tflops > 0 ? p.tf32Tflops : p.fp32Tflops;
     if (dtype == QLatin1String("fp64"))
         return p.fp64Tflops;
+    if (dtype == QLatin1String("fp8"))
+        return p.fp8Tflops;
+    if (dtype == QLatin1String("fp4"))
+        return p.fp4Tflops;
     return 0;
 }
 
@@ -54,6 +96,15 @@ OpsEfficiency opsEfficiency(const Trace &t, TimeRange window, const RooflinePeak
 {
     OpsEfficiency out;
     out.peaks = peaks;
+    // The caller's peaks come from the MFU's device (the trace's first GPU); its FP8 / FP4 figures,
+    // where the caller has none, from the same table row.
+    if ((!(out.peaks.fp8Tflops > 0) || !(out.peaks.fp4Tflops > 0)) && !t.devices.empty()) {
+        const ResolvedPeak row = resolvePeak(t.devices.front().name, {});
+        if (!(out.peaks.fp8Tflops > 0))
+            out.peaks.fp8Tflops = row.fp8Tflops;
+        if (!(out.peaks.fp4Tflops > 0))
+            out.peaks.fp4Tflops = row.fp4Tflops;
+    }
     std::vector<char> counted(t.strings.size(), 0);
     bool any = false;
     for (StringId id = 0; id < t.strings.size(); ++id)
@@ -70,10 +121,18 @@ OpsEfficiency opsEfficiency(const Trace &t, TimeRange window, const RooflinePeak
         std::uint64_t offset;
         StringId name;
         TimeNs gpuNs;
+        std::uint8_t low; // lowCode of its GEMM kernels' names
     };
     std::vector<Call> calls;
     const std::optional<detail::LaunchedDeviceTime> own = given ? std::nullopt : std::optional<detail::LaunchedDeviceTime>(t);
     const detail::LaunchedDeviceTime &launched = given ? *given : *own;
+    const auto lowLaunches = lowPrecisionLaunches(t);
+    const auto lowOf = [&](std::size_t track, std::size_t slice) -> std::uint8_t {
+        if (lowLaunches.empty())
+            return 0;
+        const auto it = lowLaunches.find((std::uint64_t(track) << 32) | slice);
+        return it == lowLaunches.end() ? 0 : it->second;
+    };
     for (std::size_t k = 0; k < t.tracks.size(); ++k) {
         const Track &tr = t.tracks[k];
         if (tr.kind != TrackKind::Cpu)
@@ -86,9 +145,12 @@ OpsEfficiency opsEfficiency(const Trace &t, TimeRange window, const RooflinePeak
             if (!window.empty() && !window.contains(tr.start[i]))
                 continue;
             TimeNs gpu = launched.of(k, i);
-            for (std::size_t j = i + 1; j < tr.size() && tr.start[j] < tr.end(i); ++j)
+            std::uint8_t low = lowOf(k, i);
+            for (std::size_t j = i + 1; j < tr.size() && tr.start[j] < tr.end(i); ++j) {
                 gpu += launched.of(k, j);
-            calls.push_back({tr.fileOffset[i], tr.nameId[i], gpu});
+                low = std::max(low, lowOf(k, j));
+            }
+            calls.push_back({tr.fileOffset[i], tr.nameId[i], gpu, low});
         }
     }
     std::sort(calls.begin(), calls.end(), [](const Call &a, const Call &b) { return a.offset < b.offset; });
@@ -113,11 +175,14 @@ OpsEfficiency opsEfficiency(const Trace &t, TimeRange window, const RooflinePeak
             if (cost.flops < 0)
                 continue;
             ++out.callsCounted;
-            OpEfficiencyRow &r = rows[{t.name(c.name), shapesText(in), cost.dtype}];
+            // The kernels' names say fp8 / fp4 where the inputs' types do not (a quantising op
+            // around a bf16 call): the product ran at that rate. Types that say so already stay.
+            const QString dtype = c.low > lowCode(cost.dtype) ? (c.low == 2 ? QStringLiteral("fp8") : QStringLiteral("fp4")) : cost.dtype;
+            OpEfficiencyRow &r = rows[{t.name(c.name), shapesText(in), dtype}];
             if (r.count == 0) {
                 r.name = t.name(c.name);
                 r.shapes = shapesText(in);
-                r.dtype = cost.dtype;
+                r.dtype = dtype;
                 r.bytes = cost.bytes >= 0 ? 0 : -1;
             }
             ++r.count;
@@ -133,7 +198,7 @@ OpsEfficiency opsEfficiency(const Trace &t, TimeRange window, const RooflinePeak
     for (auto &[key, r] : rows) {
         const bool conv = isConvolutionOp(r.name.toStdString());
         flopsByRoof[{r.dtype, conv}] += r.flops;
-        const double peak = computePeakFor(peaks, r.dtype, conv);
+        const double peak = computePeakFor(out.peaks, r.dtype, conv);
         if (peak > 0)
             r.peakTflops = peak;
         if (r.bytes > 0)
@@ -145,10 +210,10 @@ OpsEfficiency opsEfficiency(const Trace &t, TimeRange window, const RooflinePeak
             if (r.bytes >= 0)
                 r.achievedTBps = r.bytes / double(r.gpuNs) / 1e3; // bytes per ns = GB/s
         }
-        if (peak > 0 && peaks.hbmTBps > 0 && r.intensity > 0) {
+        if (peak > 0 && out.peaks.hbmTBps > 0 && r.intensity > 0) {
             // TFLOPS / (TB/s) = FLOPs per byte: the ridge point where the two roofs meet.
-            r.attainableTflops = std::min(peak, r.intensity * peaks.hbmTBps);
-            r.bound = r.intensity >= peak / peaks.hbmTBps ? Bound::Compute : Bound::Memory;
+            r.attainableTflops = std::min(peak, r.intensity * out.peaks.hbmTBps);
+            r.bound = r.intensity >= peak / out.peaks.hbmTBps ? Bound::Compute : Bound::Memory;
             if (r.achievedTflops >= 0)
                 r.pctOfRoofline = 100.0 * r.achievedTflops / r.attainableTflops;
         }
@@ -160,8 +225,26 @@ OpsEfficiency opsEfficiency(const Trace &t, TimeRange window, const RooflinePeak
         if (f > most) {
             most = f;
             out.dominantDtype = key.first;
-            out.dominantPeakTflops = computePeakFor(peaks, key.first, key.second);
+            out.dominantPeakTflops = computePeakFor(out.peaks, key.first, key.second);
         }
+    // Every known roof, one per peak (bf16 and fp16 share one), the dominant first.
+    for (const auto &[key, f] : flopsByRoof) {
+        const double peak = computePeakFor(out.peaks, key.first, key.second);
+        if (!(peak > 0))
+            continue;
+        const auto same = std::find_if(out.roofs.begin(), out.roofs.end(), [&](const OpsEfficiency::Roof &r) { return r.tflops == peak; });
+        if (same != out.roofs.end()) {
+            same->flops += f;
+            if (!same->dtype.split(QLatin1Char('/')).contains(key.first))
+                same->dtype += QLatin1Char('/') + key.first;
+        } else {
+            out.roofs.push_back({key.first, peak, f});
+        }
+    }
+    std::sort(out.roofs.begin(), out.roofs.end(), [&](const OpsEfficiency::Roof &a, const OpsEfficiency::Roof &b) {
+        const bool da = a.tflops == out.dominantPeakTflops, db = b.tflops == out.dominantPeakTflops;
+        return da != db ? da : a.flops > b.flops;
+    });
     std::sort(out.ops.begin(), out.ops.end(), [](const OpEfficiencyRow &a, const OpEfficiencyRow &b) {
         return a.flops != b.flops ? a.flops > b.flops : a.name < b.name;
     });

@@ -23,15 +23,18 @@ class LaunchedDeviceTime;
 }
 
 // The device's roofs (Mfu.h's GPU table row, the user's figures in place); 0: unknown.
+// fp8 / fp4 left at 0 are taken from the table row of the trace's first GPU by opsEfficiency().
 struct RooflinePeaks
 {
     double bf16Tflops = 0, tf32Tflops = 0, fp32Tflops = 0, fp64Tflops = 0;
     double hbmTBps = 0;
+    double fp8Tflops = 0, fp4Tflops = 0;
 };
 // The compute roof an op of `dtype` runs under: bf16/fp16 the tensor peak; fp32 the FP32 peak (a
 // matmul's allow_tf32 is off by default since PyTorch 1.12, so an fp32 GEMM is not on TF32),
 // except a convolution's, which cuDNN runs on TF32 by default (torch.backends.cudnn.allow_tf32
-// is on) where the GPU has TF32; fp64 the FP64 peak. 0 for other dtypes (fp8, unknown).
+// is on) where the GPU has TF32; fp64 the FP64 peak; fp8 and fp4 their tensor peaks (0 where the
+// GPU has none). 0 for other dtypes.
 double computePeakFor(const RooflinePeaks &peaks, const QString &dtype, bool convolution);
 
 enum class Bound : std::uint8_t { Unknown, Compute, Memory };
@@ -41,7 +44,7 @@ struct OpEfficiencyRow
 {
     QString name;
     QString shapes;      // "[[128,4096],[4096,4096],[4096]]"
-    QString dtype;       // "bf16", ...
+    QString dtype;       // "bf16", ...; "fp8" / "fp4" also where its GEMM kernels' names say so
     std::int64_t count = 0;
     double flops = 0;    // summed over the calls
     double bytes = -1;   // -1: the dtype's size is not known
@@ -66,10 +69,21 @@ struct OpsEfficiency
     RooflinePeaks peaks;              // what the rows were measured against
     QString dominantDtype;            // the dtype with the most FLOPs (the roofline chart's roof)
     double dominantPeakTflops = 0;    // computePeakFor it (convolution or not, by the most FLOPs); 0 unknown
+    // The compute roof of every dtype counted whose peak is known, the dominant one first, then by
+    // FLOPs; one per distinct peak (fp32 matmuls and TF32 convolutions are two).
+    struct Roof
+    {
+        QString dtype;
+        double tflops = 0;
+        double flops = 0; // of the rows under it
+    };
+    std::vector<Roof> roofs;
 };
 
 // The counted ops that start in `window` (empty: all); a peak of 0: no shares, no roofline.
-// launched: as opSummary's (OpSummary.h).
+// launched: as opSummary's (OpSummary.h). An op whose launched GEMM or attention kernels are named
+// as fp8 / fp4 ones (OpFlops.h, lowPrecisionOfKernel) is counted at that dtype's roof, whatever
+// its inputs' types.
 OpsEfficiency opsEfficiency(const Trace &trace, TimeRange window, const RooflinePeaks &peaks,
                             const detail::LaunchedDeviceTime *launched = nullptr);
 
