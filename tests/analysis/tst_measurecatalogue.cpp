@@ -16,6 +16,7 @@
 #include "tests/TestTraces.h"
 #include "tests/analysis/toy_measure/ToyMeasure.h"
 
+#include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
@@ -207,6 +208,33 @@ private slots:
         const test::CliRun cli = test::runCli({QStringLiteral("analyze"), path, QStringLiteral("--json")});
         QCOMPARE(cli.exitCode, 0);
         QCOMPARE(analysisJson(*loaded.trace, a, noToy) + '\n', cli.out);
+    }
+
+    // On every shared trace, the built-in measures' members are byte for byte what the CLI prints.
+    void cliIsAnalysisJson_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QStringList real = test::realTraceFiles();
+        if (real.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("no real traces in %1 (set LANESCOPE_TRACES_DIR): skipped").arg(test::tracesDir())));
+        const QDir dir(test::tracesDir());
+        for (const QString &p : real)
+            QTest::newRow(qPrintable(dir.relativeFilePath(p))) << p;
+    }
+    void cliIsAnalysisJson()
+    {
+        QFETCH(QString, path);
+        const LoadResult loaded = loadTrace(path);
+        const test::CliRun cli = test::runCli({QStringLiteral("analyze"), path, QStringLiteral("--json")});
+        if (!loaded.trace) {
+            QVERIFY(cli.exitCode != 0); // the CLI cannot read it either
+            QSKIP(qPrintable(QStringLiteral("not a loadable trace: %1").arg(loaded.error)));
+        }
+        QCOMPARE(cli.exitCode, 0);
+        AnalysisJsonOptions noToy;
+        noToy.omit = {"toy"};
+        const QByteArray core = analysisJson(*loaded.trace, analyze(*loaded.trace), noToy) + '\n';
+        QVERIFY2(core == cli.out, qPrintable(QStringLiteral("%1 bytes from analysisJson(), %2 from the CLI").arg(core.size()).arg(cli.out.size())));
     }
 
     // The toy's figure: in the figure catalogue (the Metrics table's rows, after the others), in
