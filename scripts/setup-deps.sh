@@ -13,6 +13,7 @@ packages=(
   xvfb xauth imagemagick fonts-noto-cjk
   poppler-utils # pdftotext, pdfinfo: tst_reportpages reads the report PDF back
   clang libclang-rt-dev python3
+  python3-dev pybind11-dev python3-numpy python3-pandas python3-pytest # the Python module (python/) and its tests
   dpkg-dev file # the .deb (packaging/): CPack's Depends come from dpkg-shlibdeps, its ELF check from file
   desktop-file-utils appstream shared-mime-info xdg-utils libfile-mimeinfo-perl # tests/packaging checks
 )

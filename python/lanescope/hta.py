@@ -1,0 +1,253 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Holistic Trace Analysis' calls, answered by Lanescope.
+
+    from lanescope import hta
+    analyzer = hta.TraceAnalysis(trace_dir="traces/")
+    analyzer.get_temporal_breakdown()
+
+The methods take HTA 0.6's arguments and return DataFrames with its columns, index and units (µs,
+the traces' own unit, as HTA 0.6 reports them), one row (or group of rows) per rank, computed by
+Lanescope under Holistic Trace Analysis' definitions (`lanescope-cli analyze --hta`: every event
+carrying args.stream is GPU time, the last ProfilerStep left out of the temporal breakdown). The
+figures match HTA's on the shared reference traces; where a result differs in shape, the method's
+docstring says how. ``visualize`` is accepted and ignored: nothing is drawn. Needs pandas.
+"""
+import os
+
+from . import load, LoadError, _pd
+
+__all__ = ["TraceAnalysis"]
+
+
+def _need_pandas():
+    if _pd is None:
+        raise ImportError("lanescope.hta returns pandas DataFrames: install pandas (Debian: python3-pandas)")
+    return _pd
+
+
+def kernel_type(name):
+    """HTA's kernel types by name: COMMUNICATION (NCCL kernels), MEMORY (copies and memsets),
+    COMPUTATION (the rest)."""
+    if "nccl" in name.lower():
+        return "COMMUNICATION"
+    if name.startswith("Memcpy") or name.startswith("Memset"):
+        return "MEMORY"
+    return "COMPUTATION"
+
+
+class TraceAnalysis:
+    """The ranks of one job, as HTA's TraceAnalysis takes them: ``trace_dir`` (a folder of rank
+    traces, or a profiler log_dir: its latest session) or ``trace_files`` ({rank: file name in
+    trace_dir, or a path}). The traces load once, in parallel; each rank is analysed once."""
+
+    def __init__(self, trace_dir=None, trace_files=None, include_last_profiler_step=False, threads=None,
+                 memory_budget_mb=None, **_ignored):
+        _need_pandas()
+        if include_last_profiler_step:
+            raise ValueError("include_last_profiler_step=True is not supported: HTA's definitions leave the last step out")
+        self.trace_dir = trace_dir
+        self.traces = {}
+        if trace_files:
+            for rank, name in sorted(trace_files.items()):
+                path = name if os.path.isabs(name) or not trace_dir else os.path.join(trace_dir, name)
+                t = load(path, threads=threads)
+                self.traces[int(rank)] = t
+        elif trace_dir is not None:
+            job = load(trace_dir, threads=threads, memory_budget_mb=memory_budget_mb)
+            if not job.ranks:
+                raise LoadError(f"{trace_dir}: no rank trace in this folder")
+            for number, t in zip(job.rank_numbers, job.ranks):
+                self.traces[int(number)] = t
+        else:
+            raise ValueError("TraceAnalysis needs trace_dir or trace_files")
+        self._analyses = {}
+
+    def _analysis(self, rank):
+        if rank not in self.traces:
+            raise ValueError(f"no rank {rank}; the ranks: {sorted(self.traces)}")
+        if rank not in self._analyses:
+            self._analyses[rank] = self.traces[rank].analyze(hta=True)
+        return self._analyses[rank]
+
+    def _ranks(self, ranks=None):
+        if ranks is None or len(ranks) == 0:
+            return sorted(self.traces)
+        return [int(r) for r in ranks]
+
+    def get_temporal_breakdown(self, visualize=False):
+        """Per rank: idle, compute and non-compute time (µs) and their share of the kernel time
+        (first device activity to last, the last ProfilerStep left out, as HTA does)."""
+        pd = _need_pandas()
+        rows = []
+        for rank in self._ranks():
+            tb = self._analysis(rank).json["temporal"]
+            idle, compute, non = tb["idle_us"], tb["compute_us"], tb["non_compute_us"]
+            rows.append({
+                "rank": rank,
+                "idle_time(us)": idle,
+                "compute_time(us)": compute,
+                "non_compute_time(us)": non,
+                "kernel_time(us)": idle + compute + non,
+                "idle_time_pctg": round(tb["idle_pct"], 2),
+                "compute_time_pctg": round(tb["compute_pct"], 2),
+                "non_compute_time_pctg": round(tb["non_compute_pct"], 2),
+            })
+        return pd.DataFrame(rows, columns=["rank", "idle_time(us)", "compute_time(us)", "non_compute_time(us)",
+                                           "kernel_time(us)", "idle_time_pctg", "compute_time_pctg", "non_compute_time_pctg"])
+
+    def get_comm_comp_overlap(self, visualize=False):
+        """Per rank: the share of communication time during which computation runs (percent)."""
+        pd = _need_pandas()
+        rows = [{"rank": r, "comp_comm_overlap_pctg": round(self._analysis(r).json["comm_comp_overlap_pct"], 2)} for r in self._ranks()]
+        return pd.DataFrame(rows, columns=["rank", "comp_comm_overlap_pctg"])
+
+    def get_idle_time_breakdown(self, ranks=None, streams=None, visualize=False, visualize_pctg=True,
+                                show_idle_interval_stats=False, consecutive_kernel_delay=None, rank=None):
+        """Per rank and stream: idle time (µs) by category (host_wait, kernel_wait, other) and its
+        share of the stream's idle time (rounded to 0.01, as HTA rounds; NaN for a stream with no idle
+        time, HTA's 0 / 0). Returns (DataFrame, None):
+        the interval statistics HTA gives with show_idle_interval_stats are not computed.
+
+        HTA lists a category only where some kernel of the stream fell in it, "other" always (the
+        stream's first kernel); from the totals alone a category with no time is left out, so a
+        category HTA lists at 0 µs (other than "other") is missing here. The consecutive-kernel
+        threshold is HTA's default."""
+        pd = _need_pandas()
+        if show_idle_interval_stats:
+            raise ValueError("show_idle_interval_stats is not supported")
+        if rank is not None:
+            ranks = [rank]
+        rows = []
+        for r in self._ranks(ranks):
+            for s in self._analysis(r).json["idle_breakdown"]:
+                if streams and s["stream"] not in streams:
+                    continue
+                idle = s["idle_us"]
+                for category, key in (("host_wait", "host_wait_us"), ("kernel_wait", "kernel_wait_us"), ("other", "other_us")):
+                    value = s[key]
+                    if value == 0 and category != "other":
+                        continue
+                    rows.append({
+                        "rank": r,
+                        "stream": s["stream"],
+                        "idle_category": category,
+                        "idle_time": value,
+                        # HTA divides by the stream's idle time even where it is 0: NaN, as there.
+                        "idle_time_ratio": round(value / idle, 2) if idle else float("nan"),
+                    })
+        return pd.DataFrame(rows, columns=["rank", "stream", "idle_category", "idle_time", "idle_time_ratio"]), None
+
+    def get_cuda_kernel_launch_stats(self, ranks=None, runtime_cutoff=50, launch_delay_cutoff=100, visualize=False):
+        """Per rank ({rank: DataFrame}): HTA returns a row per launched kernel (correlation,
+        cpu_duration, gpu_duration, launch_delay); Lanescope returns the summary of those rows in
+        one row: launches, gpu_shorter_than_cpu, runtime_outliers (calls over 50 µs),
+        launch_delay_outliers (delays over 100 µs), launch_delay_median_us, launch_delay_p95_us
+        (pandas' linear quantile), and the longest delays in ``Analysis.launches``. Only HTA's
+        default cutoffs are supported. HTA matches no HIP launch call (its ROCm figures are 0);
+        Lanescope under --hta follows it."""
+        pd = _need_pandas()
+        if runtime_cutoff != 50 or launch_delay_cutoff != 100:
+            raise ValueError("only HTA's default cutoffs (runtime_cutoff=50, launch_delay_cutoff=100) are supported")
+        keys = ["launches", "gpu_shorter_than_cpu", "runtime_outliers", "launch_delay_outliers",
+                "launch_delay_median_us", "launch_delay_p95_us"]
+        out = {}
+        for r in self._ranks(ranks):
+            launch = self._analysis(r).json["launch"]
+            out[r] = pd.DataFrame([{k: launch.get(k) for k in keys}], columns=keys)
+        return out
+
+    def get_queue_length_summary(self, ranks=None):
+        """Per rank and stream, indexed by (rank, stream): the launch queue's length over time as
+        HTA's summary gives it, its count, mean and max (columns ("queue_length", "count") etc., as
+        HTA's describe()); HTA's std, min and quartiles are not computed. Count and max are HTA's;
+        the mean agrees with HTA's to 2 % on the shared traces."""
+        pd = _need_pandas()
+        rows, index = [], []
+        for r in self._ranks(ranks):
+            for q in self._analysis(r).json["queue"]:
+                index.append((r, q["stream"]))
+                rows.append([float(q["count"]), q["mean"], float(q["max"])])
+        columns = pd.MultiIndex.from_tuples([("queue_length", c) for c in ("count", "mean", "max")])
+        return pd.DataFrame(rows, index=pd.MultiIndex.from_tuples(index, names=["rank", "stream"]) if index else None,
+                            columns=columns)
+
+    def get_gpu_kernel_breakdown(self, visualize=False, duration_ratio=0.8, num_kernels=10, include_memory_kernels=False,
+                                 image_renderer=None):
+        """HTA's two tables: (kernel_type_df: kernel_type, sum, percentage, over all ranks, overlapping
+        kinds named "A overlapping B"; all_kernel_df: per rank and kernel type the kernels that make
+        duration_ratio of the time, at most num_kernels, the rest as "others": name, sum, max, min,
+        stddev, mean (µs), kernel_type, rank). Computed from the device lanes' kernels, copies and
+        memsets of the whole trace."""
+        pd = _need_pandas()
+        import numpy as np
+
+        types = ["COMPUTATION", "COMMUNICATION"] + (["MEMORY"] if include_memory_kernels else [])
+        type_sums = {}
+        per_kernel = []
+        for rank in self._ranks():
+            t = self.traces[rank]
+            gpu_lanes = [x["lane"] for x in t.lanes(as_frame=False) if x["kind"] == "gpu"]
+            f = t.slice_frame(gpu_lanes)
+            f = f[f["cat"].astype(str).str.lower().isin(["kernel", "gpu_memcpy", "gpu_memset", "memcpy", "memset"])]
+            names = f["name"].astype(str)
+            f = f.assign(name=names, kernel_type=names.map(kernel_type), end=f["start"] + f["dur"])
+            # Time by kind: each kind's intervals merged, then the timeline cut where kinds overlap.
+            events = []
+            for bit, kind in enumerate(types):
+                k = f[f["kernel_type"] == kind].sort_values("start")
+                for s, e in _merge(k["start"].to_numpy(), k["end"].to_numpy()):
+                    events.append((s, 1 << bit))
+                    events.append((e, -(1 << bit)))
+            events.sort()
+            running, last = 0, None
+            for ts, delta in events:
+                if running > 0 and last is not None and ts > last:
+                    label = " overlapping ".join(kind for bit, kind in enumerate(types) if running & (1 << bit))
+                    type_sums[label] = type_sums.get(label, 0) + (ts - last) / 1000.0
+                running += delta
+                last = ts
+            for kind in types:
+                k = f[f["kernel_type"] == kind]
+                g = (k["dur"] / 1000.0).groupby(k["name"]).agg(["sum", "max", "min", "mean", "std"]).reset_index()
+                g = g.sort_values("sum", ascending=False, ignore_index=True)
+                g["std"] = g["std"].fillna(0)
+                if len(g) > num_kernels:
+                    cumsum = g["sum"].cumsum()
+                    g.loc[cumsum > cumsum.quantile(duration_ratio), "name"] = "others"
+                    g.loc[g.index >= num_kernels, "name"] = "others"
+                    # HTA aggregates the folded rows' sums (its max/min/mean/std are of those sums).
+                    g = g.groupby("name")["sum"].agg(["sum", "max", "min", "mean", "std"]).reset_index()
+                    g["std"] = g["std"].fillna(0)
+                g["kernel_type"] = kind
+                g["rank"] = rank
+                per_kernel.append(g)
+        kernel_type_df = pd.DataFrame(sorted(type_sums.items(), key=lambda kv: -kv[1]), columns=["kernel_type", "sum"])
+        total = kernel_type_df["sum"].sum()
+        kernel_type_df["percentage"] = (kernel_type_df["sum"] / total * 100 if total else 0.0)
+        kernel_type_df = kernel_type_df.round({"percentage": 1})
+        all_kernel_df = pd.concat(per_kernel, ignore_index=True) if per_kernel else pd.DataFrame(
+            columns=["name", "sum", "max", "min", "std", "mean", "kernel_type", "rank"])
+        all_kernel_df = all_kernel_df.sort_values(["kernel_type", "name", "rank"], ignore_index=True)
+        all_kernel_df = all_kernel_df.rename(columns={"sum": "sum (us)", "mean": "mean (us)", "max": "max (us)",
+                                                      "min": "min (us)", "std": "stddev"})
+        return kernel_type_df, all_kernel_df[["name", "sum (us)", "max (us)", "min (us)", "stddev", "mean (us)", "kernel_type", "rank"]]
+
+    def critical_path_analysis(self, rank, annotation, instance_id):
+        """The critical path of the instance_id-th occurrence of the annotation on a rank: HTA
+        returns a graph; Lanescope returns its parts (part, us, ns) as a DataFrame and whether one
+        was found, as (DataFrame, bool)."""
+        a = self.traces[int(rank)].analyze(hta=True, annotation=annotation, instance=int(instance_id or 0))
+        cp = a.critical_path
+        return cp, a.json.get("critical_path") is not None
+
+
+def _merge(starts, ends):
+    """Sorted intervals merged where they overlap or touch."""
+    out = []
+    for s, e in zip(starts, ends):
+        if out and s <= out[-1][1]:
+            if e > out[-1][1]:
+                out[-1][1] = e
+        else:
+            out.append([s, e])
+    return out

@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Errors raise the documented exceptions: FileNotFoundError, ValueError for a bad option,
+LoadError for what does not load; a load interrupted from Python leaves nothing behind."""
+import gc
+import os
+
+import pytest
+
+import lanescope
+from conftest import trace_path
+
+
+def threads_now():
+    return len(os.listdir("/proc/self/task"))
+
+
+def test_missing_path_raises_file_not_found(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        lanescope.load(tmp_path / "no-such.pt.trace.json")
+
+
+@pytest.mark.parametrize("options", [{"threads": 0}, {"threads": lanescope.MAX_THREADS + 1}, {"threads": 2.5},
+                                     {"memory_budget_mb": -1}, {"progress": 3}])
+def test_bad_load_option_raises_value_error(demo_dir, options):
+    with pytest.raises(ValueError):
+        lanescope.load(demo_dir / "fsdp-baseline.pt.trace.json", **options)
+
+
+@pytest.mark.parametrize("options", [{"gap_ms": -1}, {"gap_kernels": "some"}, {"params": 7e9}, {"tokens_per_step": 10},
+                                     {"step": -2}, {"window_us": (5, 1)}, {"window_us": 3}, {"step": 1, "window_us": (0, 1)},
+                                     {"instance": 1}, {"params": float("nan"), "tokens_per_step": 1}])
+def test_bad_analyze_option_raises_value_error(demo_dir, options):
+    t = lanescope.load(demo_dir / "fsdp-baseline.pt.trace.json")
+    with pytest.raises(ValueError):
+        t.analyze(**options)
+
+
+def test_a_step_the_trace_lacks_raises_value_error(demo_dir):
+    t = lanescope.load(demo_dir / "fsdp-baseline.pt.trace.json")
+    with pytest.raises(ValueError, match="9999"):
+        t.analyze(step=9999)
+
+
+def test_not_a_trace_raises_load_error(tmp_path):
+    bad = tmp_path / "broken.pt.trace.json"
+    bad.write_text("this is not JSON")
+    with pytest.raises(lanescope.LoadError):
+        lanescope.load(bad)
+    assert issubclass(lanescope.LoadError, RuntimeError)
+
+
+def test_folder_without_traces_raises_load_error(tmp_path):
+    (tmp_path / "notes.txt").write_text("no trace here")
+    with pytest.raises(lanescope.LoadError):
+        lanescope.load(tmp_path)
+
+
+def test_interrupt_from_progress_leaves_nothing_behind():
+    # Loaded with one thread, the largest shared trace takes long enough for the callback to run
+    # before the load ends; the interrupt stops it there.
+    path = trace_path("v100-memory-allreduce.json.gz")
+    lanescope.load(path, threads=1)  # warm the page cache
+    before = threads_now()
+    seen = []
+
+    def interrupt(fraction):
+        seen.append(fraction)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        lanescope.load(path, threads=1, progress=interrupt)
+    gc.collect()
+    assert seen, "the callback ran"
+    assert threads_now() == before, "the loader's threads are joined"
+    # And the next load is whole.
+    t = lanescope.load(path, threads=1, progress=lambda f: None)
+    assert t.info["events"] == 216092
