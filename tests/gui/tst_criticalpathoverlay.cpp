@@ -81,7 +81,7 @@ private slots:
         const QImage off = v.renderFrame();
 
         v.setCriticalPathVisible(true);
-        QVERIFY(v.state()->criticalPathOverlay());
+        QVERIFY(CriticalPathPass::of(v.session())->isOn());
         const QImage on = v.renderFrame();
         QVERIFY(on != off);
         // The AllGather outlined in the communication colour on its own lane (the NCCL stream).

@@ -97,9 +97,9 @@ private slots:
         QSignalSpy ready(&ghost, &ReplayGhostController::ghostReady);
         ghost.showAdvice(QStringLiteral("dataloader"));
         QVERIFY(ghost.isOn());
-        QTRY_VERIFY_WITH_TIMEOUT(v.state()->replayGhost() != nullptr, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(ReplayGhostPass::ghostOf(v.state()) != nullptr, 60000);
         QVERIFY(ghost.message().isEmpty());
-        const std::shared_ptr<const ReplayGhost> g = v.state()->replayGhost();
+        const std::shared_ptr<const ReplayGhost> g = ReplayGhostPass::ghostOf(v.state());
         const analysis::replay::WhatIf &w = *g->whatIf;
         // Computed off the UI thread on the same step with the same fix: the same replay.
         QCOMPARE(w.combined.id, QStringLiteral("dataloader"));
@@ -179,7 +179,8 @@ private slots:
         QCOMPARE(countColour(off, line, lanes), 0);
         QVERIFY(countColour(on, line, lanes) > 100);
         // A picture export of what is shown keeps it, drawn by the same renderer pass.
-        QCOMPARE(PictureExport::pictureOverlay(v.overlay()).replayGhost, g);
+        const std::vector<OverlayLayer> kept = PictureExport::pictureOverlay(v.overlay()).layers;
+        QVERIFY(std::any_of(kept.begin(), kept.end(), [](const OverlayLayer &l) { return l.z == OverlayPass::ReplayGhostZ && l.drawing; }));
         PictureInput in;
         in.runs = {RenderRun{m_trace.get(), v.session()->index(0), v.session()->base(0)}};
         in.layout = &v.laneLayout();
@@ -195,7 +196,7 @@ private slots:
 
         // Off: the picture is what it was.
         ghost.setOn(false);
-        QVERIFY(!v.state()->replayGhost());
+        QVERIFY(!ReplayGhostPass::ghostOf(v.state()));
         QCOMPARE(v.renderFrame(), off);
     }
 
@@ -210,17 +211,17 @@ private slots:
         const QStringList ids = ghost.replayableAdvice();
         QVERIFY(ids.contains(QStringLiteral("dataloader")));
         ghost.setOn(true);
-        QTRY_VERIFY_WITH_TIMEOUT(session.state()->replayGhost() != nullptr, 60000);
-        const analysis::replay::WhatIf &w = *session.state()->replayGhost()->whatIf;
+        QTRY_VERIFY_WITH_TIMEOUT(ReplayGhostPass::ghostOf(session.state()) != nullptr, 60000);
+        const analysis::replay::WhatIf &w = *ReplayGhostPass::ghostOf(session.state())->whatIf;
         // Every shown advice a replay applies, at once: at least as short as the data loader's alone.
         QCOMPARE(w.combined.id.split(QLatin1Char(',')).size(), w.fixes.size());
         QVERIFY(w.combined.id.split(QLatin1Char(',')).contains(QStringLiteral("dataloader")));
         QVERIFY(w.combined.projectedNs <= m_expected.combined.projectedNs);
         // A new analysis of the run replays again; off clears.
         session.setAnalysis(0, std::make_shared<const analysis::AnalysisResult>(*m_result));
-        QTRY_VERIFY_WITH_TIMEOUT(session.state()->replayGhost() != nullptr && !ghost.isBusy(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(ReplayGhostPass::ghostOf(session.state()) != nullptr && !ghost.isBusy(), 60000);
         ghost.setOn(false);
-        QVERIFY(!session.state()->replayGhost());
+        QVERIFY(!ReplayGhostPass::ghostOf(session.state()));
         QVERIFY(!ghost.isOn());
     }
 
@@ -241,10 +242,10 @@ private slots:
         action->trigger(); // on before any trace: replays as soon as an analysis arrives
         w.openFile(m_trace->path);
         ViewState *state = w.session()->state();
-        QTRY_VERIFY_WITH_TIMEOUT(state->replayGhost() != nullptr, 60000);
-        QVERIFY(state->replayGhost()->whatIf->combined.id.split(QLatin1Char(',')).contains(QStringLiteral("dataloader")));
+        QTRY_VERIFY_WITH_TIMEOUT(ReplayGhostPass::ghostOf(state) != nullptr, 60000);
+        QVERIFY(ReplayGhostPass::ghostOf(state)->whatIf->combined.id.split(QLatin1Char(',')).contains(QStringLiteral("dataloader")));
         action->trigger();
-        QVERIFY(!state->replayGhost());
+        QVERIFY(!ReplayGhostPass::ghostOf(state));
         AdviceList *list = w.analysisDock()->adviceList();
         QTRY_VERIFY(list->count() > 0);
         int row = 0;
@@ -253,9 +254,9 @@ private slots:
         QVERIFY(row < list->count());
         list->requestReplay(row);
         QVERIFY(action->isChecked());
-        QTRY_VERIFY_WITH_TIMEOUT(state->replayGhost() != nullptr, 60000);
-        QCOMPARE(state->replayGhost()->whatIf->combined.id, QStringLiteral("dataloader"));
-        QCOMPARE(state->replayGhost()->whatIf->combined.projectedNs, m_expected.combined.projectedNs);
+        QTRY_VERIFY_WITH_TIMEOUT(ReplayGhostPass::ghostOf(state) != nullptr, 60000);
+        QCOMPARE(ReplayGhostPass::ghostOf(state)->whatIf->combined.id, QStringLiteral("dataloader"));
+        QCOMPARE(ReplayGhostPass::ghostOf(state)->whatIf->combined.projectedNs, m_expected.combined.projectedNs);
     }
 
     void adviceListAsks()

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/analysis/AdviceList.h"
 
+#include "widgets/analysis/AnalysisPanels.h"
+
 #include "core/analysis/text/FigureText.h"
 #include "core/analysis/measures/replay/Fixes.h"
 
@@ -229,6 +231,18 @@ void AdviceList::request(int row)
     const qint64 from = item->data(FromNsRole).toLongLong(), to = item->data(ToNsRole).toLongLong();
     if (to > from)
         emit rangeRequested(from, to);
+}
+
+AdviceList::AdviceList(AnalysisFeed *feed, QWidget *parent) : AdviceList(parent)
+{
+    setWindowTitle(QCoreApplication::translate("lanescope::AnalysisDock", "Advice"));
+    connect(feed, &AnalysisFeed::changed, this, [this, feed] {
+        const AnalysisResultPtr &r = feed->result();
+        setResult(r);
+        setWindowTitle(r && !r->advice.empty()
+                           ? QCoreApplication::translate("lanescope::AnalysisDock", "Advice (%1)").arg(r->advice.size())
+                           : QCoreApplication::translate("lanescope::AnalysisDock", "Advice"));
+    });
 }
 
 } // namespace lanescope

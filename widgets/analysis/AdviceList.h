@@ -14,6 +14,8 @@ class QStackedWidget;
 
 namespace lanescope {
 
+class AnalysisFeed;
+
 class AdviceList : public QWidget
 {
     Q_OBJECT
@@ -21,6 +23,9 @@ public:
     enum Role { EvidenceRole = Qt::UserRole + 1, IdRole, FromNsRole, ToNsRole, GainRole };
 
     explicit AdviceList(QWidget *parent = nullptr);
+    // The dock's Advice tab: follows the dock's analysis and says its count in its windowTitle
+    // (the dock itself wires its ranges and the gaps an item lists).
+    explicit AdviceList(AnalysisFeed *feed, QWidget *parent = nullptr);
     void setResult(const AnalysisResultPtr &result); // null clears
     // "Fix worth at most: step 3.90 s → 2.80 s, MFU 28 % → 39 %"; empty when the item projects no gain.
     static QString gainText(const analysis::Advice &advice);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/analysis/AnalysisCharts.h"
 
+#include "widgets/analysis/AnalysisPanels.h"
+
 #include "core/analysis/text/FigureText.h"
 #include "widgets/analysis/ChartStyle.h"
 
@@ -257,6 +259,25 @@ void GapHistogram::setGaps(const std::vector<analysis::Gap> &gaps, TimeNs thresh
     m_chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
     series->attachAxis(y);
+}
+
+BreakdownPanel::BreakdownPanel(AnalysisFeed *feed, QWidget *parent)
+    : QSplitter(Qt::Vertical, parent)
+    , m_breakdown(new BreakdownChart(this))
+    , m_histogram(new GapHistogram(this))
+{
+    setChildrenCollapsible(false);
+    addWidget(m_breakdown);
+    addWidget(m_histogram);
+    setStretchFactor(0, 1);
+    setStretchFactor(1, 1);
+    connect(feed, &AnalysisFeed::changed, this, [this, feed] {
+        const AnalysisResultPtr &r = feed->result();
+        m_breakdown->setResult(r);
+        if (r)
+            m_threshold = r->options.gaps.minGap;
+        m_histogram->setGaps(r ? r->gaps : std::vector<analysis::Gap>{}, m_threshold);
+    });
 }
 
 } // namespace lanescope

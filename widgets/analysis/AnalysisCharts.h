@@ -5,6 +5,7 @@
 // are (counts in 1-3-10 bins, stacked by cause in the cause colours).
 #include "widgets/analysis/AnalysisRunner.h"
 
+#include <QSplitter>
 #include <QWidget>
 
 class QChart;
@@ -12,6 +13,8 @@ class QChartView;
 class QLabel;
 
 namespace lanescope {
+
+class AnalysisFeed;
 
 class BreakdownChart : public QWidget
 {
@@ -55,6 +58,21 @@ private:
     QChartView *m_view;
     std::vector<int> m_counts;
     int m_firstBin = 0;
+};
+
+// The dock's Breakdown tab: the two charts one above the other, following the dock's analysis.
+class BreakdownPanel : public QSplitter
+{
+    Q_OBJECT
+public:
+    explicit BreakdownPanel(AnalysisFeed *feed, QWidget *parent = nullptr);
+    BreakdownChart *breakdown() const { return m_breakdown; }
+    GapHistogram *histogram() const { return m_histogram; }
+
+private:
+    BreakdownChart *m_breakdown;
+    GapHistogram *m_histogram;
+    TimeNs m_threshold = analysis::GapOptions{}.minGap; // the last result's: a cleared histogram keeps its bins
 };
 
 } // namespace lanescope

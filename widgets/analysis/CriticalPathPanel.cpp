@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/analysis/CriticalPathPanel.h"
 
+#include "widgets/analysis/AnalysisPanels.h"
+
 #include "core/analysis/run/Analysis.h"
 #include "core/analysis/text/FigureText.h"
 #include "widgets/render/CriticalPathOverlay.h"
+#include "widgets/view/Session.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -124,6 +127,62 @@ void CriticalPathPanel::setResult(const AnalysisResultPtr &result)
     m_parts->addTopLevelItems(items);
     for (int c = 0; c < 3; ++c)
         m_parts->resizeColumnToContents(c);
+}
+
+namespace {
+
+// Every analysed run's path, as the pass found them when asked.
+class CriticalPathDrawing : public OverlayDrawing
+{
+public:
+    std::vector<CriticalPathMark> marks;
+    void paint(QPainter &p, const TimelineRenderer &renderer) const override
+    {
+        for (const CriticalPathMark &m : marks)
+            paintCriticalPath(p, renderer, m);
+    }
+};
+
+} // namespace
+
+CriticalPathPass::CriticalPathPass(Session *session) : m_session(session) {}
+
+std::shared_ptr<CriticalPathPass> CriticalPathPass::of(Session *session)
+{
+    auto pass = std::dynamic_pointer_cast<CriticalPathPass>(session->state()->overlayPass(staticKey()));
+    if (!pass) {
+        pass = std::make_shared<CriticalPathPass>(session);
+        session->state()->addOverlayPass(pass);
+    }
+    return pass;
+}
+
+void CriticalPathPass::setOn(bool on)
+{
+    if (on == m_on)
+        return;
+    m_on = on;
+    if (Session *s = m_session.data())
+        s->state()->overlayPassChanged();
+}
+
+std::shared_ptr<const OverlayDrawing> CriticalPathPass::drawing() const
+{
+    const Session *s = m_session.data();
+    if (!m_on || !s)
+        return nullptr;
+    auto d = std::make_shared<CriticalPathDrawing>();
+    for (int i = 0; i < s->runCount(); ++i)
+        if (const auto &a = s->run(i).analysis; a && a->criticalPath.valid)
+            d->marks.push_back({i, std::shared_ptr<const analysis::CriticalPath>(a, &a->criticalPath)});
+    if (d->marks.empty())
+        return nullptr;
+    return d;
+}
+
+CriticalPathPanel::CriticalPathPanel(AnalysisFeed *feed, QWidget *parent) : CriticalPathPanel(parent)
+{
+    connect(feed, &AnalysisFeed::changed, this, [this, feed] { setResult(feed->result()); });
 }
 
 } // namespace lanescope

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/analysis/LaunchPanel.h"
 
+#include "widgets/analysis/AnalysisPanels.h"
+
 #include "core/analysis/run/Analysis.h"
 #include "core/analysis/text/FigureText.h"
 #include "widgets/analysis/ItemActivation.h"
@@ -153,6 +155,12 @@ void LaunchPanel::activateLaunch(int row)
     if (!item)
         return;
     emit launchActivated(item->data(DelayCol, TrackRole).toUInt(), item->data(DelayCol, SliceRole).toUInt());
+}
+
+LaunchPanel::LaunchPanel(AnalysisFeed *feed, QWidget *parent) : LaunchPanel(parent)
+{
+    connect(feed, &AnalysisFeed::changed, this, [this, feed] { setResult(feed->result(), feed->origin()); });
+    connect(this, &LaunchPanel::launchActivated, feed, &AnalysisFeed::sliceRequested);
 }
 
 } // namespace lanescope

@@ -13,6 +13,8 @@ class QTreeWidget;
 
 namespace lanescope {
 
+class AnalysisFeed;
+
 class LaunchPanel : public QWidget
 {
     Q_OBJECT
@@ -22,6 +24,8 @@ public:
     enum Role { TrackRole = Qt::UserRole + 1, SliceRole };
 
     explicit LaunchPanel(QWidget *parent = nullptr);
+    // The dock's Launch tab: follows the dock's analysis; a launch picked goes to the feed.
+    explicit LaunchPanel(AnalysisFeed *feed, QWidget *parent = nullptr);
     void setResult(const AnalysisResultPtr &result, TimeNs origin); // null clears
     QLabel *summaryLabel() const { return m_summary; }
     QTreeWidget *streamList() const { return m_streams; }

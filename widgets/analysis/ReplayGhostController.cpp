@@ -96,14 +96,14 @@ void ReplayGhostController::refresh()
     if (!m_on) {
         submit(nullptr, nullptr); // drops what is in flight
         m_message.clear();
-        m_session->state()->setReplayGhost(nullptr);
+        ReplayGhostPass::of(m_session)->setGhost(nullptr);
         emit ghostReady();
         return;
     }
     const auto fail = [this](const QString &why) {
         submit(nullptr, nullptr);
         m_message = why;
-        m_session->state()->setReplayGhost(nullptr);
+        ReplayGhostPass::of(m_session)->setGhost(nullptr);
         emit ghostReady();
     };
     if (m_run < 0 || m_run >= m_session->runCount() || !m_session->run(m_run).trace || !m_session->run(m_run).analysis)
@@ -153,8 +153,58 @@ void ReplayGhostController::deliver(const Result &result)
     if (!m_on)
         return;
     m_message = r->message;
-    m_session->state()->setReplayGhost(r->ghost);
+    ReplayGhostPass::of(m_session)->setGhost(r->ghost);
     emit ghostReady();
+}
+
+std::shared_ptr<const ReplayGhost> ReplayGhostController::ghost() const { return ReplayGhostPass::ghostOf(m_session->state()); }
+
+namespace {
+
+class ReplayGhostDrawing : public OverlayDrawing
+{
+public:
+    explicit ReplayGhostDrawing(std::shared_ptr<const ReplayGhost> ghost) : m_ghost(std::move(ghost)) {}
+    void paint(QPainter &p, const TimelineRenderer &renderer) const override { paintReplayGhost(p, renderer, *m_ghost); }
+
+private:
+    std::shared_ptr<const ReplayGhost> m_ghost;
+};
+
+} // namespace
+
+ReplayGhostPass::ReplayGhostPass(Session *session) : m_session(session) {}
+
+std::shared_ptr<ReplayGhostPass> ReplayGhostPass::of(Session *session)
+{
+    auto pass = std::dynamic_pointer_cast<ReplayGhostPass>(session->state()->overlayPass(staticKey()));
+    if (!pass) {
+        pass = std::make_shared<ReplayGhostPass>(session);
+        session->state()->addOverlayPass(pass);
+    }
+    return pass;
+}
+
+std::shared_ptr<const ReplayGhost> ReplayGhostPass::ghostOf(const ViewState *state)
+{
+    const auto pass = state ? std::dynamic_pointer_cast<ReplayGhostPass>(state->overlayPass(staticKey())) : nullptr;
+    return pass ? pass->ghost() : nullptr;
+}
+
+void ReplayGhostPass::setGhost(std::shared_ptr<const ReplayGhost> ghost)
+{
+    if (ghost == m_ghost)
+        return;
+    m_ghost = std::move(ghost);
+    if (Session *s = m_session.data())
+        s->state()->overlayPassChanged();
+}
+
+std::shared_ptr<const OverlayDrawing> ReplayGhostPass::drawing() const
+{
+    if (!m_ghost)
+        return nullptr;
+    return std::make_shared<ReplayGhostDrawing>(m_ghost);
 }
 
 } // namespace lanescope

@@ -4,10 +4,12 @@
 // off the UI thread (LatestRunner): the analysed run's critical-path step (the step its advice is
 // measured on) replayed with one advice's fix ("Show replayed step" on an advice), or with every
 // shown advice's fix combined (Analysis > Replayed Step Ghost). The result goes to the session's
-// ViewState, which every view and picture export of the session draws from. A new analysis of the
+// overlay pass (ReplayGhostPass), which every view and picture export of the session draws. A new analysis of the
 // run replays again with the same choice (the combination where the chosen advice is gone).
 #include "widgets/analysis/LatestRunner.h"
+#include "widgets/render/OverlayPass.h"
 
+#include <QPointer>
 #include <QString>
 
 #include <memory>
@@ -15,7 +17,32 @@
 namespace lanescope {
 
 class Session;
+class ViewState;
 struct ReplayGhost;
+
+// The ghost over the lanes (ReplayGhostOverlay.h): the replay the controller last computed; null:
+// none drawn.
+class ReplayGhostPass : public OverlayPass
+{
+public:
+    static QString staticKey() { return QStringLiteral("replay"); }
+    explicit ReplayGhostPass(Session *session);
+    // The session's pass (added to its view state on first use).
+    static std::shared_ptr<ReplayGhostPass> of(Session *session);
+    // The ghost a view state's pass draws; null without one.
+    static std::shared_ptr<const ReplayGhost> ghostOf(const ViewState *state);
+
+    const std::shared_ptr<const ReplayGhost> &ghost() const { return m_ghost; }
+    void setGhost(std::shared_ptr<const ReplayGhost> ghost);
+
+    QString key() const override { return staticKey(); }
+    int z() const override { return ReplayGhostZ; }
+    std::shared_ptr<const OverlayDrawing> drawing() const override;
+
+private:
+    QPointer<Session> m_session;
+    std::shared_ptr<const ReplayGhost> m_ghost;
+};
 
 class ReplayGhostController : public LatestRunner
 {
@@ -29,6 +56,8 @@ public:
     // The run whose analysis is replayed (the Analysis dock's).
     void setRun(int run);
     int run() const { return m_run; }
+    // The ghost drawn now (ReplayGhostPass); null: none.
+    std::shared_ptr<const ReplayGhost> ghost() const;
     // Why the last request drew no ghost (no analysis, no step, no advice a replay can apply);
     // empty when it drew one.
     QString message() const { return m_message; }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/analysis/TimeSummaryPanel.h"
 
+#include "widgets/analysis/AnalysisPanels.h"
+
 #include "core/analysis/compare/Compare.h" // normalizedName
 #include "core/analysis/text/FigureText.h"
 #include "widgets/analysis/KernelNameDelegate.h"
@@ -718,6 +720,15 @@ QString TimeSummaryPanel::tableText() const
         lines << rowText(cells);
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+TimeSummaryPanel::TimeSummaryPanel(AnalysisFeed *feed, QWidget *parent) : TimeSummaryPanel(parent)
+{
+    setObjectName(QStringLiteral("timeSummary"));
+    setSession(feed->session());
+    connect(feed, &AnalysisFeed::sessionChanged, this, [this, feed] { setSession(feed->session()); });
+    connect(feed, &AnalysisFeed::changed, this, [this, feed] { setResult(feed->trace(), feed->run(), feed->result()); });
+    connect(this, &TimeSummaryPanel::rangeRequested, feed, &AnalysisFeed::rangeRequested);
 }
 
 } // namespace lanescope

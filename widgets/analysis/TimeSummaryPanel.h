@@ -32,6 +32,8 @@ class QTreeWidgetItem;
 
 namespace lanescope {
 
+class AnalysisFeed;
+
 class CollectiveTypeModel;
 class OpEfficiencyModel;
 class KernelSummaryModel;
@@ -48,6 +50,9 @@ public:
     enum class View { Kernels, Operators, Modules, Collectives, OpEfficiency, Memory, Source };
 
     explicit TimeSummaryPanel(QWidget *parent = nullptr);
+    // The dock's Time spent tab: follows the dock's session and analysis; asks for its ranges
+    // through the feed.
+    explicit TimeSummaryPanel(AnalysisFeed *feed, QWidget *parent = nullptr);
     ~TimeSummaryPanel() override;
 
     void setSession(Session *session);

@@ -135,7 +135,9 @@ RenderOverlay PictureExport::pictureOverlay(const RenderOverlay &shown)
     RenderOverlay o;
     o.highlight = shown.highlight;
     o.search = shown.search;
-    o.replayGhost = shown.replayGhost;
+    for (const OverlayLayer &layer : shown.layers)
+        if (layer.inPictures)
+            o.layers.push_back(layer);
     return o;
 }
 

@@ -76,7 +76,8 @@ public:
     static QString comparisonTitle(const PictureInput &in); // "baseline vs tuned · NVIDIA A100-SXM4-80GB"
 
     // What a picture keeps of the screen's overlay: the outline of a row of the differences, the
-    // search's colours and the ghost of a replayed step (what the user chose to show). Not the
+    // search's colours and the overlay passes that draw in pictures (OverlayPass::inPictures: the
+    // critical path, the ghost of a replayed step; what the user chose to show). Not the
     // selection and its flows, the hover, the cursor, a dragged range or the gap mark: a picture
     // for a report carries nothing of the pointer's state.
     static RenderOverlay pictureOverlay(const RenderOverlay &shown);

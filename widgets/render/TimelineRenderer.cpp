@@ -1077,10 +1077,12 @@ void TimelineRenderer::paintOverlay(QPainter &p, const RenderOverlay &o)
     }
     if (o.highlight)
         paintHighlight(p, *o.highlight);
-    for (const CriticalPathMark &m : o.criticalPaths)
-        paintCriticalPath(p, *this, m);
-    if (o.replayGhost)
-        paintReplayGhost(p, *this, *o.replayGhost);
+    for (const OverlayLayer &layer : o.layers)
+        if (layer.drawing) {
+            p.save(); // a pass leaves pen, brush, font and clip as it found them
+            layer.drawing->paint(p, *this);
+            p.restore();
+        }
     paintFlows(p, o);
     p.setClipping(false);
     if (!std::isnan(o.cursorNs)) {

@@ -8,17 +8,17 @@
 // the same relative position as a 960 px one.
 //
 // Passes, in order: grid, slices, memory curve (paintBase also draws lane headers, ruler and step
-// bands); then paintOverlay: the gap mark and its evidence, hover, selection, flows, time range.
+// bands); then paintOverlay: the gap mark and its evidence, hover, selection, the overlay passes
+// (OverlayPass.h) in z order, flows, time range.
 // Drawing reads only what is visible: per lane and depth a binary search to the window, slices
 // under kFoldPx folded into one drawn run per pixel column (Tracy), rectangles batched by colour
 // (Qt Creator's TrackPainter), text batched by ink.
 #include "core/analysis/measures/gaps/Gaps.h"
 #include "core/analysis/measures/queue/QueueLength.h"
-#include "widgets/render/CriticalPathOverlay.h"
 #include "widgets/render/DensityStrip.h"
 #include "widgets/render/LaneLayout.h"
+#include "widgets/render/OverlayPass.h"
 #include "widgets/render/Palette.h"
-#include "widgets/render/ReplayGhostOverlay.h"
 #include "widgets/render/MemoryBand.h"
 #include "widgets/render/SliceHighlight.h"
 #include "widgets/render/SliceRef.h"
@@ -64,10 +64,9 @@ struct RenderOverlay
     std::shared_ptr<const SliceHighlight> search;
     // The cursor line through every run's lanes, axis ns; NaN: none.
     double cursorNs = std::numeric_limits<double>::quiet_NaN();
-    // The critical path of a step per run (View > Critical Path); empty: none drawn.
-    std::vector<CriticalPathMark> criticalPaths;
-    // The ghost of a replayed step (ReplayGhostOverlay.h); null: none drawn.
-    std::shared_ptr<const ReplayGhost> replayGhost;
+    // The session's overlay passes that draw now (OverlayPass.h: the critical path, the ghost of a
+    // replayed step, ...), in z order.
+    std::vector<OverlayLayer> layers;
 };
 
 class TimelineRenderer

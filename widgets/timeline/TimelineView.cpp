@@ -2,6 +2,8 @@
 #include "widgets/timeline/TimelineView.h"
 
 #include "core/annotations/LaneKey.h"
+#include "widgets/analysis/AnalysisPanels.h"
+#include "widgets/analysis/CriticalPathPanel.h"
 #include "widgets/render/AnnotationPainter.h"
 #include "widgets/render/GapCauseStyle.h"
 #include "widgets/render/Palette.h"
@@ -108,9 +110,10 @@ void TimelineView::setSession(Session *session)
         viewport()->update();
     });
     connect(s, &ViewState::highlightChanged, viewport(), qOverload<>(&QWidget::update));
-    connect(s, &ViewState::criticalPathOverlayChanged, viewport(), qOverload<>(&QWidget::update));
-    connect(s, &ViewState::replayGhostChanged, viewport(), qOverload<>(&QWidget::update));
-    connect(session, &Session::analysisChanged, viewport(), qOverload<>(&QWidget::update)); // its critical path
+    // The overlay passes (OverlayPass.h): every registered one, drawn from the session's state.
+    installOverlayPasses(session);
+    connect(s, &ViewState::overlayChanged, viewport(), qOverload<>(&QWidget::update));
+    connect(session, &Session::analysisChanged, viewport(), qOverload<>(&QWidget::update)); // a pass may draw from it
     connect(s, &ViewState::searchChanged, viewport(), qOverload<>(&QWidget::update));
     connect(s, &ViewState::cursorChanged, viewport(), qOverload<>(&QWidget::update));
     m_renderer.setMemoryVisible(s->memoryOverlay());
@@ -486,6 +489,10 @@ void TimelineView::changeEvent(QEvent *event)
     QAbstractScrollArea::changeEvent(event);
 }
 
+void TimelineView::setCriticalPathVisible(bool on) { CriticalPathPass::of(session())->setOn(on); }
+
+bool TimelineView::criticalPathVisible() const { return CriticalPathPass::of(session())->isOn(); }
+
 RenderOverlay TimelineView::overlay() const
 {
     RenderOverlay o;
@@ -500,11 +507,7 @@ RenderOverlay TimelineView::overlay() const
     o.highlight = state()->highlight();
     o.search = state()->search();
     o.cursorNs = state()->cursor();
-    if (state()->criticalPathOverlay())
-        for (int i = 0; i < sess().runCount(); ++i)
-            if (const auto &a = sess().run(i).analysis; a && a->criticalPath.valid)
-                o.criticalPaths.push_back({i, std::shared_ptr<const analysis::CriticalPath>(a, &a->criticalPath)});
-    o.replayGhost = state()->replayGhost();
+    o.layers = state()->overlayLayers();
     return o;
 }
 

@@ -94,8 +94,9 @@ public:
     void setQueueLanesVisible(bool on) { state()->setQueueLanes(on); }
     bool queueLanesVisible() const { return state()->queueLanes(); }
     // The critical path of each analysed run's step, drawn over the lanes.
-    void setCriticalPathVisible(bool on) { state()->setCriticalPathOverlay(on); }
-    bool criticalPathVisible() const { return state()->criticalPathOverlay(); }
+    // (The critical path's overlay pass, CriticalPathPass.)
+    void setCriticalPathVisible(bool on);
+    bool criticalPathVisible() const;
 
     // The gap picked in the analysis, drawn on its own stream (Gap::track) with its cause and the
     // slice that explains it (Gap::evidenceTrack/evidenceSlice); the lane is scrolled into view.

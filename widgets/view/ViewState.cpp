@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/view/ViewState.h"
 
+#include "widgets/analysis/ReplayGhostController.h"
+
 #include <algorithm>
 
 namespace lanescope {
@@ -134,20 +136,37 @@ void ViewState::setQueueLanes(bool on)
     emit queueLanesChanged(on);
 }
 
-void ViewState::setCriticalPathOverlay(bool on)
+void ViewState::addOverlayPass(std::shared_ptr<OverlayPass> pass)
 {
-    if (on == m_criticalPath)
+    if (!pass)
         return;
-    m_criticalPath = on;
-    emit criticalPathOverlayChanged(on);
+    const QString key = pass->key();
+    m_passes.erase(std::remove_if(m_passes.begin(), m_passes.end(), [&](const auto &p) { return p->key() == key; }),
+                   m_passes.end());
+    // Stable: passes of one z draw in the order they were added.
+    const auto at = std::upper_bound(m_passes.begin(), m_passes.end(), pass->z(),
+                                     [](int z, const auto &p) { return z < p->z(); });
+    m_passes.insert(at, std::move(pass));
+    emit overlayChanged();
 }
 
-void ViewState::setReplayGhost(std::shared_ptr<const ReplayGhost> ghost)
+std::shared_ptr<OverlayPass> ViewState::overlayPass(const QString &key) const
 {
-    if (ghost == m_replayGhost)
-        return;
-    m_replayGhost = std::move(ghost);
-    emit replayGhostChanged();
+    for (const auto &p : m_passes)
+        if (p->key() == key)
+            return p;
+    return nullptr;
+}
+
+std::shared_ptr<const ReplayGhost> ViewState::replayGhost() const { return ReplayGhostPass::ghostOf(this); }
+
+std::vector<OverlayLayer> ViewState::overlayLayers() const
+{
+    std::vector<OverlayLayer> layers;
+    for (const auto &p : m_passes)
+        if (auto d = p->drawing())
+            layers.push_back({p->z(), p->inPictures(), std::move(d)});
+    return layers;
 }
 
 void ViewState::setHighlight(std::shared_ptr<const SliceHighlight> highlight)

@@ -6,6 +6,7 @@
 // one state without reading each other. Times are axis nanoseconds: 0 is the session's origin
 // (each run's first event, moved by its offset; see Session).
 #include "core/analysis/measures/gaps/Gaps.h"
+#include "widgets/render/OverlayPass.h"
 #include "widgets/render/SliceHighlight.h"
 #include "widgets/render/SliceRef.h"
 #include "widgets/render/TimeAxis.h"
@@ -15,6 +16,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <vector>
 
 namespace lanescope {
 
@@ -67,14 +69,17 @@ public:
     bool queueLanes() const { return m_queueLanes; }
     void setQueueLanes(bool on);
 
-    // The critical path of each run's step drawn over the lanes (View > Critical Path); off at first.
-    bool criticalPathOverlay() const { return m_criticalPath; }
-    void setCriticalPathOverlay(bool on);
-
-    // The ghost of a replayed step (Analysis > Replayed Step Ghost, an advice's "Show replayed
-    // step") drawn over the lanes; null: none.
-    const std::shared_ptr<const ReplayGhost> &replayGhost() const { return m_replayGhost; }
-    void setReplayGhost(std::shared_ptr<const ReplayGhost> ghost);
+    // The overlay passes every view and picture of the session draws over the lanes
+    // (OverlayPass.h; the critical path, the ghost of a replayed step, ...), in z order. Each
+    // keeps its own state and calls overlayPassChanged() when what it draws changed.
+    void addOverlayPass(std::shared_ptr<OverlayPass> pass); // replaces the pass of the same key
+    std::shared_ptr<OverlayPass> overlayPass(const QString &key) const; // null: none
+    const std::vector<std::shared_ptr<OverlayPass>> &overlayPasses() const { return m_passes; }
+    // The drawings of the passes that draw now, as a RenderOverlay carries them.
+    std::vector<OverlayLayer> overlayLayers() const;
+    void overlayPassChanged() { emit overlayChanged(); }
+    // The replay pass's ghost (ReplayGhostPass::ghostOf), for the window until it asks the pass.
+    std::shared_ptr<const ReplayGhost> replayGhost() const;
 
     // The slices of one name marked in every run (a row of the comparison's differences).
     const std::shared_ptr<const SliceHighlight> &highlight() const { return m_highlight; }
@@ -96,8 +101,7 @@ signals:
     void gapChanged(int run, const lanescope::analysis::Gap &gap); // run -1: cleared
     void memoryOverlayChanged(bool on);
     void queueLanesChanged(bool on);
-    void criticalPathOverlayChanged(bool on);
-    void replayGhostChanged();
+    void overlayChanged(); // a pass added, or what one draws changed
     void highlightChanged();
     void searchChanged();
     void cursorChanged(double axisNs);
@@ -113,8 +117,7 @@ private:
     analysis::Gap m_gap;
     bool m_memory = true;
     bool m_queueLanes = false;
-    bool m_criticalPath = false;
-    std::shared_ptr<const ReplayGhost> m_replayGhost;
+    std::vector<std::shared_ptr<OverlayPass>> m_passes; // z order
     std::shared_ptr<const SliceHighlight> m_highlight;
     std::shared_ptr<const SliceHighlight> m_search;
     double m_cursor = std::numeric_limits<double>::quiet_NaN();
