@@ -29,8 +29,9 @@ from . import _lanescope as _native
 LoadError = _native.LoadError
 LoadError.__doc__ = "A trace or folder that could not be loaded; the message says why, as lanescope-cli does."
 MAX_THREADS = _native.MAX_THREADS
+FIXES = tuple(_native.fix_ids())  # what Trace.whatif() replays
 
-__all__ = ["load", "compare", "Trace", "Job", "Analysis", "LoadError", "MAX_THREADS", "tables_as_frames"]
+__all__ = ["load", "compare", "Trace", "Job", "Analysis", "LoadError", "MAX_THREADS", "FIXES", "tables_as_frames"]
 
 try:
     import pandas as _pd
@@ -289,6 +290,26 @@ class Trace:
         raw, figures = self._t.analyze(gap_ms, gap_kernels == "all", p, tok, bool(tokens_global), samples, peak, s, window,
                                        annotation or "", inst, bool(hta), bool(op_shapes), bool(all_frames))
         return Analysis(self, raw, figures)
+
+
+    def whatif(self, fix, step=None, params=None, tokens_per_step=None, tokens_global=False, peak_tflops=None):
+        """One step replayed with fixes applied (`lanescope-cli whatif --json`): fix is a fix id or
+        several, a list or comma-separated (FIXES lists them); step: ProfilerStep#N (default: the
+        median complete step); params and tokens_per_step give MFU. Returns a dict: step, step_us,
+        replayed_step_us, mfu_pct, peak_bytes, fixes (one projection per fix), combined, warnings;
+        with pandas, fixes is a DataFrame."""
+        if not isinstance(fix, str):
+            fix = ",".join(fix)
+        s = -1 if step is None else _integer("step", step, 0, 2**31 - 1)
+        p = 0.0 if params is None else _number("params", params, 0, _MAX_PARAMS)
+        tok = 0.0 if tokens_per_step is None else _number("tokens_per_step", tokens_per_step, 0, _MAX_TOKENS)
+        if (p > 0) != (tok > 0):
+            raise ValueError("params and tokens_per_step go together")
+        peak = 0.0 if peak_tflops is None else _number("peak_tflops", peak_tflops, 0, _MAX_TFLOPS)
+        result = self._t.whatif(fix, s, p, tok, bool(tokens_global), peak)
+        if _pd is not None:
+            result["fixes"] = _pd.DataFrame(result["fixes"])
+        return result
 
 
 class Analysis:

@@ -12,7 +12,12 @@
 
 #include "core/analysis/run/Analysis.h"
 #include "core/analysis/run/AnalysisJson.h"
+#include "core/analysis/run/Evidence.h"
 #include "core/analysis/run/FigureCatalogue.h"
+#include "core/analysis/measures/critical_path/CriticalPath.h"
+#include "core/analysis/measures/mfu/Mfu.h"
+#include "core/analysis/measures/replay/Fixes.h"
+#include "core/analysis/measures/replay/Replay.h"
 #include "core/io/FolderLoad.h"
 #include "core/model/Trace.h"
 #include "core/parse/TraceLoader.h"
@@ -441,6 +446,86 @@ py::tuple analyzeTrace(const PyTrace &self, const AnalyzeArgs &a)
     return py::make_tuple(py::bytes(json.constData(), std::size_t(json.size())), figuresOf(r));
 }
 
+py::dict projectionOf(const analysis::replay::FixProjection &p)
+{
+    py::dict d;
+    d["id"] = str(p.id);
+    d["projected_step_us"] = double(p.projectedNs) / 1000.0;
+    d["projected_mfu_pct"] = p.projectedMfuPct;
+    d["projected_peak_bytes"] = p.projectedPeakBytes;
+    py::dict parts;
+    for (int k = 0; k < analysis::kPathParts; ++k)
+        parts[analysis::pathPartName(analysis::PathPart(k))] = double(p.removedPartsNs[std::size_t(k)]) / 1000.0;
+    d["removed_parts_us"] = parts;
+    return d;
+}
+
+// One step replayed with fixes, as `lanescope-cli whatif --json` prints it: the step (step >= 0:
+// ProfilerStep#step, else the median complete one), MFU where params and tokens are given.
+py::dict whatIf(const PyTrace &self, const std::string &fixText, int step, double params, double tokensPerStep, bool tokensGlobal,
+                double peakTflops)
+{
+    const std::shared_ptr<const Trace> keep = self.trace;
+    const Trace &t = modelOf(self);
+    std::vector<analysis::replay::Fix> fixes;
+    QString error;
+    if (!analysis::replay::parseFixes(qstr(fixText), &fixes, &error))
+        throw py::value_error(str(error));
+    analysis::replay::WhatIf w;
+    double mfuPct = -1;
+    {
+        py::gil_scoped_release release;
+        const analysis::detail::EvidenceIndex index(t);
+        const std::vector<analysis::Step> measured = analysis::measuredSteps(index.steps, index.steps);
+        const analysis::Step *chosen = nullptr;
+        if (step >= 0) {
+            for (const analysis::Step &s : index.steps)
+                if (s.number == step)
+                    chosen = &s;
+            if (!chosen)
+                error = QStringLiteral("no ProfilerStep#%1 in the trace").arg(step);
+        } else {
+            chosen = analysis::criticalPathStep(measured, -1, nullptr);
+            if (!chosen)
+                error = QStringLiteral("no ProfilerStep in the trace");
+        }
+        if (chosen) {
+            const analysis::replay::ReplayGraph graph = analysis::replay::buildReplayGraph(index, *chosen);
+            if (params > 0 && !measured.empty()) {
+                analysis::MfuInputs in;
+                in.params = params;
+                in.tokensPerStep = tokensPerStep;
+                in.tokensGlobal = tokensGlobal;
+                in.peakTflops = peakTflops;
+                const analysis::MfuResult m = analysis::mfuFromTrace(t, measured, in);
+                if (m.valid && m.mfuPct > 0)
+                    mfuPct = m.mfuPct;
+            }
+            w = analysis::replay::whatIf(graph, fixes, mfuPct);
+            if (!w.valid)
+                error = w.error;
+        }
+    }
+    if (!error.isEmpty())
+        throw py::value_error(str(error));
+    py::dict d;
+    d["step"] = str(w.step.name);
+    d["step_us"] = double(w.stepNs) / 1000.0;
+    d["replayed_step_us"] = double(w.replayedNs) / 1000.0;
+    d["mfu_pct"] = mfuPct;
+    d["peak_bytes"] = w.peakBytes;
+    py::list rows;
+    for (const auto &p : w.fixes)
+        rows.append(projectionOf(p));
+    d["fixes"] = rows;
+    d["combined"] = projectionOf(w.combined);
+    py::list warnings;
+    for (const QString &x : w.warnings)
+        warnings.append(str(x));
+    d["warnings"] = warnings;
+    return d;
+}
+
 std::shared_ptr<Trace> loadFile(const std::string &path, int threads, const py::object &progress)
 {
     const QString p = qstr(path);
@@ -583,7 +668,15 @@ PYBIND11_MODULE(_lanescope, m)
                  a.opShapes = opShapes;
                  a.allFrames = allFrames;
                  return analyzeTrace(t, a);
-             });
+             })
+        .def("whatif", &whatIf);
+
+    m.def("fix_ids", [] {
+        std::vector<std::string> ids;
+        for (const QString &id : analysis::replay::fixIds())
+            ids.push_back(str(id));
+        return ids;
+    });
 
     m.def("load_file", [](const std::string &path, int threads, const py::object &progress) {
         return PyTrace{loadFile(path, threads, progress)};

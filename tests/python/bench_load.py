@@ -8,7 +8,7 @@ and a DataFrame of every slice.
 Each round runs the CLI (its own load_seconds, from --json) and the module's load (wall time of
 lanescope.load and the loader's own load_seconds), alternately; the medians are printed with
 their ratio, then slice_frame() over every lane and the memory each took per event (the CLI's
-anonymous RSS after its load, and the Python process's growth in anonymous RSS over the load).
+anonymous RSS after its load, and the Python process's growth in anonymous RSS over its first load).
 A 1 GB input: python3 ../shared/tools/tile_trace.py IN.json.gz /tmp/tile.json 1000.
 """
 import argparse
@@ -61,7 +61,8 @@ def main():
         t = lanescope.load(args.trace, threads=args.threads)
         py_wall.append(time.perf_counter() - t0)
         py_load.append(t.info["load_seconds"])
-        py_rss = anon_rss() - before
+        if not py_rss:  # the first load: later ones reuse the memory the previous one freed
+            py_rss = anon_rss() - before
         if _ < args.repeat - 1:
             del t
     cli_m, py_m = statistics.median(cli_load), statistics.median(py_wall)
@@ -70,7 +71,7 @@ def main():
     print(f"lanescope.load:     {py_m:.3f} s wall (loader's own {statistics.median(py_load):.3f} s)")
     print(f"ratio Python / CLI: {py_m / cli_m:.2f}x")
     print(f"memory per event: CLI {cli_rss / max(events, 1):.1f} B (anonymous RSS after load), "
-          f"Python {py_rss / max(events, 1):.1f} B (growth over the load), model {t._t.model_bytes() / max(events, 1):.1f} B")
+          f"Python {py_rss / max(events, 1):.1f} B (growth over the first load), model {t._t.model_bytes() / max(events, 1):.1f} B")
 
     try:
         import pandas  # noqa: F401

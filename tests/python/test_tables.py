@@ -100,3 +100,38 @@ def test_compare_reads_each_runs_figures(demo_dir):
     assert by_key["step_time_us"]["tuned"] == pytest.approx(step_b)
     assert by_key["step_time_us"]["tuned delta"] == pytest.approx(step_b - step_a)
     assert step_b < step_a, "the tuned run's step is shorter"
+
+
+def test_whatif_is_the_cli_json(demo_dir):
+    path = str(demo_dir / "fsdp-baseline.pt.trace.json")
+    fixes = ["fsdp_limit_all_gathers", "allocator_churn"]
+    assert set(fixes) <= set(lanescope.FIXES)
+    ours = lanescope.load(path).whatif(fixes, params=7e9, tokens_per_step=8192)
+    cli = run_cli_json("whatif", path, "--fix", ",".join(fixes), "--params", "7e9", "--tokens-per-step", "8192")
+    if lanescope.tables_as_frames():
+        ours["fixes"] = ours["fixes"].to_dict("records")
+    assert ours == cli
+    assert ours["combined"]["projected_step_us"] < ours["step_us"]
+
+
+def test_folder_of_ranks_is_a_job(tmp_path):
+    from conftest import cli_path
+    import subprocess
+
+    folder = tmp_path / "ranks"
+    subprocess.run([cli_path(), "synth", "--scenario", "fsdp-tuned", "--ranks", "2", "--gpus", "2", "--steps", "2", "-o", str(folder)],
+                   check=True, capture_output=True)
+    job = lanescope.load(folder)
+    assert job.rank_numbers == [0, 1]
+    assert [t.rank for t in job.ranks] == [0, 1]
+    assert job.world_size == 2
+    # Each rank is the trace its file holds, analysed as one.
+    for t in job.ranks:
+        assert t.analyze().json == run_cli_json("analyze", t.path)
+    from lanescope import hta
+
+    pytest.importorskip("pandas")
+    temporal = hta.TraceAnalysis(trace_dir=str(folder)).get_temporal_breakdown()
+    assert list(temporal["rank"]) == [0, 1]
+    for row, t in zip(temporal.to_dict("records"), job.ranks):
+        assert row["idle_time_pctg"] == round(t.analyze(hta=True).json["temporal"]["idle_pct"], 2)
