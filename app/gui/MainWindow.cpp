@@ -17,7 +17,6 @@
 #include "widgets/WarningBanner.h"
 #include "widgets/analysis/AdviceList.h"
 #include "widgets/analysis/AnalysisDock.h"
-#include "widgets/analysis/MfuPanel.h"
 #include "widgets/analysis/GapTableModel.h"
 #include "widgets/analysis/ReplayGhostController.h"
 #include "widgets/render/ReplayGhostOverlay.h"
@@ -170,6 +169,19 @@ MainWindow::MainWindow(QWidget *parent)
 
     createDocks();
     createRanksDock();
+    // What a load becomes: the session's runs (after the Ranks dock: it clears itself first when
+    // the runs are no longer its folder's), then this window's layout for it.
+    m_runs = new RunController(m_session, m_analyser, m_ranks, m_compare, this);
+    connect(m_runs, &RunController::shown, this, &MainWindow::layOut);
+    connect(m_runs, &RunController::failed, this, [this](const QString &path, const QString &error) {
+        showError(path, error);
+        emit loadFinished(false);
+    });
+    connect(m_runs, &RunController::cancelled, this, [this](const QString &status) {
+        m_statusLabel->setText(status);
+        emit loadFinished(false);
+    });
+    connect(m_runs, &RunController::warningsChanged, this, &MainWindow::updateBanner);
     // PyTorch memory snapshots (.pickle): their dock, load and marks on the timeline.
     m_snapshots = new SnapshotController(this, m_session, m_timeline);
     connect(m_snapshots, &SnapshotController::status, m_statusLabel, &QLabel::setText);
@@ -190,7 +202,7 @@ MainWindow::MainWindow(QWidget *parent)
     // A run removed from the comparison: the status line counts the runs shown now.
     connect(m_session, &Session::runRemoved, this, [this] {
         const int now = m_session->runCount();
-        if (isLoading() || !m_folder.isEmpty() || now == 0)
+        if (isLoading() || !m_runs->folder().isEmpty() || now == 0)
             return;
         m_statusLabel->setText(now >= 2 ? tr("Comparing %n runs", nullptr, now) : tr("Showing %1 alone").arg(m_session->run(0).label));
     });
@@ -367,7 +379,7 @@ void MainWindow::createActions()
     connect(ghost, &ReplayGhostController::ghostReady, this, [this, ghost] {
         if (!ghost->message().isEmpty())
             m_statusLabel->setText(ghost->message());
-        const auto &g = m_session->state()->replayGhost();
+        const std::shared_ptr<const ReplayGhost> g = ghost->ghost();
         if (!g || !g->whatIf)
             return;
         // The step out of view: show it, the replayed and the measured end both.
@@ -437,8 +449,6 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, m_compare);
     tabifyDockWidget(m_analysis, m_compare);
     m_compare->hide(); // shown when a second run arrives
-    // The comparison measures with the analysis dock's options (threshold, kernels, MFU inputs).
-    connect(m_analysis, &AnalysisDock::analysisFinished, this, [this] { m_compare->setAnalysisOptions(m_analysis->options()); });
     connect(m_compare, &ComparisonDock::addRunRequested, this, &MainWindow::showCompareDialog);
     connect(m_compare, &ComparisonDock::warningsChanged, this, [this](const QStringList &w) {
         m_compareWarnings = w;
@@ -583,73 +593,80 @@ void MainWindow::startRunsJob(std::vector<session::RunSource> sources, std::vect
 
 void MainWindow::onRunsLoaded(const RunsLoadJob &job, const std::vector<SessionRun> &kept)
 {
-    if (job.kind() == RunsLoadJob::Kind::JobRank) {
-        showJobRank(job);
-        return;
-    }
-    if (job.isRanksView()) {
-        showRanks(job);
-        return;
-    }
-    const session::RunSet &set = job.result();
-    if (set.cancelled || job.isCancelRequested()) {
-        // What was shown before stays: cancelling changes nothing.
-        const QString what = job.sources().size() == 1 ? QFileInfo(job.sources().front().path).fileName() : tr("the comparison");
-        m_statusLabel->setText(tr("Loading %1 was cancelled.").arg(what));
-        emit loadFinished(false);
-        return;
-    }
-    if (kept.empty() && set.runs.size() == 1 && !set.runs.front().source.isFolder) {
-        const session::LoadedRun &r = set.runs.front();
-        if (!r.trace) {
-            showError(r.source.path, r.error);
-            emit loadFinished(false);
-            return;
+    if (job.kind() != RunsLoadJob::Kind::Runs)
+        m_cancelButton->setToolTip(tr("Stop loading this trace"));
+    m_runs->show(job, kept); // then layOut, or an error box, or the cancel said
+}
+
+void MainWindow::layOut(const RunController::Shown &shown)
+{
+    using Kind = RunController::Kind;
+    // Summary mode without a rank: the docks that show a trace step aside for the Ranks dock.
+    setSummaryLayout(shown.kind == Kind::Summary);
+    m_summary->setTrace(m_runs->trace());
+    m_search->reset();
+    m_details->showSlice(SliceRef());
+    m_range->update();
+    switch (shown.kind) {
+    case Kind::Trace:
+    case Kind::JobRank:
+        m_stack->setCurrentWidget(m_timeline);
+        m_analysis->raise(); // the first question is why the GPUs idle
+        m_timeline->setFocus();
+        m_compareWarnings.clear();
+        m_compare->hide();
+        if (shown.kind == Kind::JobRank) {
+            // The timeline gets the room the summary took; the ranks stay in view to pick the next.
+            resizeDocks({m_ranks}, {height() / 3}, Qt::Vertical);
+            m_ranks->raise();
         }
-        showTrace(r.source.path, r.trace, job.indexes().front());
-        return;
-    }
-    std::vector<SessionRun> runs = kept;
-    QStringList notes;
-    for (std::size_t i = 0; i < set.runs.size(); ++i) {
-        const session::LoadedRun &r = set.runs[i];
-        if (!r.trace) {
-            notes << tr("%1: %2").arg(r.source.label, r.error);
-            continue;
+        break;
+    case Kind::Comparison:
+        m_stack->setCurrentWidget(m_timeline);
+        m_timeline->setFocus();
+        if (!m_compare->isVisible()) {
+            m_compare->show();
+            // Room for a value and a delta column per run, the timeline keeping most of the width.
+            resizeDocks({m_compare}, {std::max(m_compare->width(), std::min(width() * 2 / 5, 420 + 180 * m_session->runCount()))},
+                        Qt::Horizontal);
         }
-        SessionRun run;
-        run.label = r.source.label; // "baseline", "tuned"
-        run.path = r.source.path;
-        run.trace = r.trace;
-        run.index = job.indexes()[i];
-        run.steps = std::make_shared<const std::vector<analysis::Step>>(r.steps); // found at load
-        if (r.source.isFolder && r.ranks) {
-            // A folder as one run: compared through its first rank (rank 0), the same rank of every
-            // folder, as lanescope-cli compare does; the comparison dock measures the whole job from
-            // the ranks the run keeps.
-            run.folder = QDir::cleanPath(QFileInfo(r.source.path).absoluteFilePath());
-            run.job = r.ranks;
-            int rank = -1;
-            for (const RankFile &f : *r.ranks)
-                if (f.trace == r.trace) {
-                    run.path = f.path;
-                    rank = f.rank;
-                }
-            const int ranks = int(r.ranks->size());
-            notes << (ranks == 1 ? tr("%1: a job of %n rank, shown and compared through rank %2; the Job rows of the "
-                                      "Metrics table measure every rank",
-                                      nullptr, ranks)
-                                 : tr("%1: a job of %n ranks, shown and compared through rank %2; the Job rows of the "
-                                      "Metrics table measure every rank",
-                                      nullptr, ranks))
-                         .arg(r.source.label)
-                         .arg(rank);
+        m_compare->raise();
+        break;
+    case Kind::Ranks:
+        m_compare->hide();
+        m_jobView->setJob(nullptr); // the new ranks' gaps come with their analysis
+        m_jobViewAction->setEnabled(true);
+        // More ranks than the timeline shows at once: the job view first, a row each.
+        m_stack->setCurrentWidget(shown.rankCount > kJobViewRanks ? static_cast<QWidget *>(m_jobView) : m_timeline);
+        m_timeline->setFocus();
+        m_compareWarnings.clear();
+        if (!m_ranks->isVisible()) {
+            m_ranks->show();
+            // Room for the status lines, the header and up to ten ranks; less beside the job view,
+            // whose rows are the ranks.
+            const int rows = std::min(shown.rankCount, 10);
+            const int cap = shown.rankCount > kJobViewRanks ? height() / 4 : height() * 2 / 5;
+            resizeDocks({m_legendDock, m_ranks},
+                        {m_legendDock->sizeHint().height(), std::min(cap, 150 + m_ranks->fontMetrics().height() * 2 * rows)},
+                        Qt::Vertical);
         }
-        for (const QString &w : r.warnings)
-            notes << tr("%1: %2").arg(r.source.label, w);
-        runs.push_back(std::move(run));
+        m_ranks->raise();
+        break;
+    case Kind::Summary:
+        m_compare->hide();
+        m_jobView->setJob(nullptr);
+        m_jobViewAction->setEnabled(false); // its rows are the ranks' timelines
+        m_stack->setCurrentWidget(m_summaryPage);
+        updateStartPage();
+        m_compareWarnings.clear();
+        m_ranks->show();
+        m_ranks->raise();
+        break;
     }
-    showComparison(std::move(runs), notes);
+    updateBanner();
+    updateTitle();
+    m_statusLabel->setText(shown.status);
+    emit loadFinished(true);
 }
 
 void MainWindow::addRuns(const QStringList &given)
@@ -665,11 +682,11 @@ void MainWindow::addRuns(const QStringList &given)
             return;
         }
     } else if (m_session->runCount() == 0 || isLoading()) {
-        openFiles(m_currentFiles + paths);
+        openFiles(m_runs->currentFiles() + paths);
         return;
-    } else if (!m_folder.isEmpty()) {
+    } else if (!m_runs->folder().isEmpty()) {
         // The ranks of one job on screen: the folder becomes the comparison's first run.
-        openFiles(QStringList{m_folder} + paths);
+        openFiles(QStringList{m_runs->folder()} + paths);
         return;
     }
     std::vector<SessionRun> kept;
@@ -706,8 +723,8 @@ void MainWindow::openDemo()
 QString MainWindow::compareDialogDir() const
 {
     // The other run of a comparison usually lies beside the one shown, wherever the app started.
-    if (!m_currentFile.isEmpty()) {
-        const QFileInfo shown(m_currentFile);
+    if (!m_runs->currentFile().isEmpty()) {
+        const QFileInfo shown(m_runs->currentFile());
         return shown.isDir() ? QDir::cleanPath(shown.absoluteFilePath() + QStringLiteral("/..")) : shown.absolutePath();
     }
     return QSettings().value(kLastDirKey).toString();
@@ -725,23 +742,10 @@ void MainWindow::showCompareDialog()
     addRuns(paths);
 }
 
-void MainWindow::applyModelFacts(const QString &path)
-{
-    // A synthetic trace knows its model: fill the MFU inputs as its sidecar gives them.
-    synth::ModelFacts facts;
-    if (!synth::readModelFacts(path, &facts))
-        return;
-    MfuPanel *mfu = m_analysis->mfuPanel();
-    mfu->setParams(QString::number(facts.params, 'g', 6));
-    mfu->setTokensPerStep(QString::number(facts.tokensPerStepPerGpu, 'g', 10));
-    if (facts.peakTflops > 0)
-        mfu->setPeakTflops(facts.peakTflops);
-}
-
 void MainWindow::updateBanner()
 {
     m_banner->setMode(isFolderSummary() ? summaryModeText() : QString());
-    m_banner->setWarnings(m_runWarnings + m_compareWarnings);
+    m_banner->setWarnings(m_runs->warnings() + m_compareWarnings);
 }
 
 void MainWindow::openFile(const QString &path)
@@ -775,56 +779,6 @@ void MainWindow::setLoading(bool loading)
     m_cancelButton->setEnabled(loading);
 }
 
-void MainWindow::showTrace(const QString &path, std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceViewIndex> index,
-                           const QString &jobRank)
-{
-    setSummaryLayout(false);
-    m_trace = std::move(trace);
-    m_currentFile = path;
-    if (jobRank.isEmpty()) {
-        m_currentFiles = {path};
-        addRecentFile(path);
-    } // a rank of a summary: the folder's ranks stay watched, the folder the recent entry
-    m_summary->setTrace(m_trace);
-    // Labelled as a comparison would label it, so Compare With… keeps a named baseline.
-    m_analyser->setAllRuns(true);
-    m_session->setTrace(m_trace, std::move(index), jobRank.isEmpty() ? traceBaseName(path) : jobRank); // the timeline and the analysis dock follow it
-    m_search->reset();
-    m_details->showSlice(SliceRef());
-    m_range->update();
-    m_stack->setCurrentWidget(m_timeline);
-    m_analysis->raise(); // the first question is why the GPUs idle
-    m_timeline->setFocus();
-    applyModelFacts(path);
-    m_runWarnings = m_trace->warnings;
-    m_runWarnings += attachAnnotations();
-    m_compareWarnings.clear();
-    updateBanner();
-    m_compare->hide();
-    updateTitle();
-
-    const Trace &t = *m_trace;
-    QStringList parts;
-    if (!jobRank.isEmpty())
-        parts << tr("%1 of %2 (the other ranks summarised only)").arg(jobRank, QDir(m_folder).dirName());
-    if (t.rank >= 0)
-        parts << (t.worldSize > 0 ? tr("Rank %1/%2").arg(t.rank).arg(t.worldSize) : tr("Rank %1").arg(t.rank));
-    const std::vector<const DeviceInfo *> gpus = t.tracedDevices(); // not the node's other GPUs
-    if (!gpus.empty()) {
-        const int more = int(gpus.size()) - 1;
-        parts << (more == 1  ? tr("%1 (+%n more GPU)", nullptr, more).arg(gpus[0]->name)
-                  : more > 1 ? tr("%1 (+%n more GPUs)", nullptr, more).arg(gpus[0]->name)
-                             : gpus[0]->name);
-    }
-    const QLocale locale;
-    parts << tr("%1 events").arg(locale.toString(quint64(t.eventCount)));
-    parts << tr("loaded in %1 s").arg(locale.toString(t.loadSeconds, 'f', 2));
-    if (!t.warnings.isEmpty())
-        parts << (t.warnings.size() == 1 ? tr("%n warning", nullptr, 1) : tr("%n warnings", nullptr, int(t.warnings.size())));
-    m_statusLabel->setText(parts.join(QStringLiteral(" · ")));
-    emit loadFinished(true);
-}
-
 void MainWindow::showError(const QString &path, const QString &error)
 {
     const QString fileName = QFileInfo(path).fileName();
@@ -841,10 +795,10 @@ void MainWindow::showError(const QString &path, const QString &error)
 
 void MainWindow::updateTitle()
 {
-    if (!m_folder.isEmpty()) {
+    if (!m_runs->folder().isEmpty()) {
         const int ranks = m_ranks->isSummary() ? m_ranks->rankCount() : m_session->runCount();
         setWindowTitle((ranks == 1 ? tr("%1 (%n rank) — Lanescope", nullptr, ranks) : tr("%1 (%n ranks) — Lanescope", nullptr, ranks))
-                           .arg(QDir(m_folder).dirName()));
+                           .arg(QDir(m_runs->folder()).dirName()));
         return;
     }
     if (m_session->runCount() >= 2) {
@@ -852,11 +806,11 @@ void MainWindow::updateTitle()
         for (int i = 0; i < m_session->runCount(); ++i)
             labels << m_session->run(i).label;
         setWindowTitle(tr("%1 — Lanescope").arg(labels.join(tr(" vs "))));
-    } else if (m_currentFile.isEmpty()) {
+    } else if (m_runs->currentFile().isEmpty()) {
         setWindowTitle(tr("Lanescope"));
         setWindowFilePath(QString());
     } else {
-        setWindowTitle(tr("%1 — Lanescope").arg(QFileInfo(m_currentFile).fileName()));
+        setWindowTitle(tr("%1 — Lanescope").arg(QFileInfo(m_runs->currentFile()).fileName()));
     }
 }
 
@@ -869,57 +823,6 @@ void MainWindow::copyPicture() { m_pictures->copyPicture(); }
 bool MainWindow::writeReport(const QString &path, QPageSize::PageSizeId page, QString *error, QStringList *drawn)
 {
     return m_pictures->writeReport(path, page, error, drawn);
-}
-
-// The runs come labelled apart from each other by the run set's rule (session::runSources).
-void MainWindow::showComparison(std::vector<SessionRun> runs, const QStringList &notes)
-{
-    if (runs.empty()) {
-        showError(tr("the comparison"), notes.join(QStringLiteral("; ")));
-        emit loadFinished(false);
-        return;
-    }
-    setSummaryLayout(false);
-    m_trace = runs.front().trace;
-    m_currentFile = runs.front().path;
-    m_currentFiles.clear();
-    QStringList warnings = notes;
-    for (const SessionRun &r : runs) {
-        m_currentFiles << (r.folder.isEmpty() ? r.path : r.folder); // a folder run reopens as the folder
-        for (const QString &w : r.trace->warnings)
-            warnings << tr("%1: %2").arg(r.label, w);
-    }
-    m_currentFiles.removeDuplicates(); // a log_dir's sessions reopen as the log_dir
-    m_summary->setTrace(m_trace);
-    m_analyser->setAllRuns(true); // every run of the comparison, for its table and headline
-    m_session->setRuns(std::move(runs)); // the timeline stacks them; the dock shows the baseline
-    // Aligned on the first complete step by position: runs number their steps differently.
-    const analysis::Alignment alignment = alignSession(*m_session, analysis::AlignOptions{});
-    warnings += alignment.warnings;
-    m_session->state()->fitAll();
-    addRecentFile(m_currentFiles.join(QLatin1Char('\n')));
-    applyModelFacts(m_currentFile);
-    m_search->reset();
-    m_details->showSlice(SliceRef());
-    m_range->update();
-    m_stack->setCurrentWidget(m_timeline);
-    m_timeline->setFocus();
-    warnings += attachAnnotations();
-    m_runWarnings = warnings;
-    updateBanner();
-    if (!m_compare->isVisible()) {
-        m_compare->show();
-        // Room for a value and a delta column per run, the timeline keeping most of the width.
-        resizeDocks({m_compare}, {std::max(m_compare->width(), std::min(width() * 2 / 5, 420 + 180 * m_session->runCount()))},
-                    Qt::Horizontal);
-    }
-    m_compare->raise();
-    updateTitle();
-    m_statusLabel->setText(alignment.position >= 0
-                               ? tr("Comparing %n runs, aligned on their complete step %1", nullptr, m_session->runCount())
-                                     .arg(alignment.position + 1)
-                               : tr("Comparing %n runs, aligned on their starts", nullptr, m_session->runCount()));
-    emit loadFinished(true);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
@@ -951,7 +854,7 @@ void MainWindow::dropEvent(QDropEvent *event)
     }
     // A trace dropped on a window that shows one (or two dropped at once): compare them, the
     // one already shown as the baseline.
-    if (paths.size() == 1 && !m_currentFiles.isEmpty() && !isLoading())
+    if (paths.size() == 1 && !m_runs->currentFiles().isEmpty() && !isLoading())
         addRuns(paths);
     else
         openFiles(paths);
@@ -989,9 +892,9 @@ void applyAnnotationPlace(AnnotationAutosave *autosave, const Preferences &prefs
 void MainWindow::createAnnotationTools()
 {
     m_autosave = new AnnotationAutosave(m_session, this);
+    m_runs->setAnnotationAutosave(m_autosave); // the sidecars of the runs it shows
     connect(m_autosave, &AnnotationAutosave::saveFailed, this, [this](const QString &message) {
-        m_runWarnings << message;
-        updateBanner();
+        m_runs->addWarning(message); // the banner follows
     });
     // The same trace open in another window saved its annotations too: the merge is on screen.
     connect(m_autosave, &AnnotationAutosave::mergedFromDisk, m_statusLabel, &QLabel::setText);
@@ -1052,8 +955,6 @@ void MainWindow::showGapTableMenu(const QPoint &pos)
     menu->popup(view->viewport()->mapToGlobal(pos));
 }
 
-QStringList MainWindow::attachAnnotations() { return m_autosave->attach(); }
-
 } // namespace lanescope
 
 // --- a folder of rank traces ----------------------------------------------------------
@@ -1067,9 +968,6 @@ void MainWindow::createRanksDock()
     // Under the legend, the window's whole width: the table has ten columns beside the stragglers.
     addDockWidget(Qt::BottomDockWidgetArea, m_ranks, Qt::Vertical);
     m_ranks->hide(); // shown when a folder opens
-    // The ranks are measured with the analysis dock's options (threshold, kernels, MFU inputs).
-    m_ranks->setAnalysisOptions(m_analysis->options());
-    connect(m_analysis, &AnalysisDock::analysisFinished, m_ranks, [this] { m_ranks->setAnalysisOptions(m_analysis->options()); });
     connect(m_ranks, &RanksDock::rankActivated, this, &MainWindow::showRankLanes);
     // The compact job view: one row per rank, in the timeline's place (View > Job Overview).
     m_jobView = new JobView(this);
@@ -1077,13 +975,6 @@ void MainWindow::createRanksDock()
     m_stack->addWidget(m_jobView);
     connect(m_ranks, &RanksDock::analysisFinished, m_jobView, [this] { m_jobView->setJob(m_ranks->resultPtr()); });
     connect(m_jobView, &JobView::rankActivated, this, &MainWindow::showRankLanes);
-    // The dock clears itself first (it connected first) once the runs are no longer the folder's.
-    connect(m_session, &Session::runsChanged, this, [this] {
-        if (m_folder.isEmpty() || m_ranks->hasRanks())
-            return;
-        m_folder.clear();
-        m_compare->setSession(m_session); // detached while the folder was shown
-    });
 }
 
 void MainWindow::addFolderActions(QMenu *file)
@@ -1140,15 +1031,12 @@ void MainWindow::openFolder(const QString &folder)
     if (m_logDir->open(folder))
         return;
     m_logDir->stop();
-    // Too large to hold, the folder is measured as it loads: with the options the Ranks dock would
-    // use (the Analysis dock's, without its range or step), and a synthetic job's MFU inputs.
+    // Too large to hold, the folder is measured as it loads: with the session's settings, as the
+    // Ranks dock would measure it, and a synthetic job's MFU inputs.
     const QStringList files = traceFilesIn(folder);
     if (!files.isEmpty())
-        applyModelFacts(files.first());
-    analysis::AnalysisOptions options = m_analysis->options();
-    options.range = {};
-    options.step = -1;
-    m_open->openFolder(folder, options); // a comparison being loaded stops
+        m_runs->applyModelFacts(files.first());
+    m_open->openFolder(folder, m_session->settings().options()); // a comparison being loaded stops
     m_statusLabel->setText(tr("Loading the ranks in %1…").arg(QDir(QDir::cleanPath(folder)).dirName()));
     if (m_startPage && isLoading())
         m_startPage->setLoading(true, m_statusLabel->text());
@@ -1156,116 +1044,19 @@ void MainWindow::openFolder(const QString &folder)
     m_cancelButton->setToolTip(tr("Stop loading this folder"));
 }
 
-void MainWindow::showRanks(const RunsLoadJob &job)
-{
-    m_cancelButton->setToolTip(tr("Stop loading this trace"));
-    const QString folder = job.sources().front().path;
-    const session::RunSet &set = job.result();
-    if (set.cancelled || job.isCancelRequested()) {
-        // What was shown before stays: cancelling changes nothing.
-        m_statusLabel->setText(tr("Loading the folder %1 was cancelled.").arg(QDir(folder).dirName()));
-        emit loadFinished(false);
-        return;
-    }
-    const session::LoadedRun &loaded = set.runs.front();
-    if (job.plan().summary && job.summary() && loaded.ranks && !loaded.ranks->empty()) {
-        showSummary(job);
-        return;
-    }
-    if (!loaded.trace || !loaded.ranks || loaded.ranks->empty()) {
-        QString why = loaded.error;
-        if (why.isEmpty())
-            why = loaded.warnings.isEmpty() ? tr("no rank trace in it") : loaded.warnings.join(QStringLiteral("; "));
-        showError(folder, why);
-        emit loadFinished(false);
-        return;
-    }
-    const std::vector<RankFile> &ranks = *loaded.ranks;
-    const analysis::ClockAlignment clocks = loaded.clocks ? *loaded.clocks : analysis::ClockAlignment{};
-
-    // The previous folder goes first, so the new runs are not taken for the end of a folder.
-    setSummaryLayout(false);
-    m_ranks->clear();
-    m_folder.clear();
-    std::vector<SessionRun> runs;
-    QStringList paths, warnings = loaded.warnings;
-    warnings += clocks.warnings;
-    for (std::size_t i = 0; i < ranks.size(); ++i) {
-        const RankFile &r = ranks[i];
-        SessionRun run;
-        run.label = r.rankGuessed ? tr("rank %1 (guessed)").arg(r.rank) : tr("rank %1").arg(r.rank);
-        run.path = r.path;
-        run.trace = r.trace;
-        run.index = i < job.rankIndexes().size() ? job.rankIndexes()[i] : nullptr;
-        paths << r.path;
-        for (const QString &w : r.trace->warnings)
-            warnings << tr("%1: %2").arg(run.label, w);
-        runs.push_back(std::move(run));
-    }
-    m_trace = runs.front().trace;
-    m_currentFile = paths.first();
-    m_currentFiles = paths;
-    m_compare->setSession(nullptr); // ranks of one job are not a comparison: no comparison run over them
-    m_compare->hide();
-    m_summary->setTrace(m_trace);
-    m_analyser->setAllRuns(false); // the Ranks dock measures the job: only the rank the dock shows
-    m_session->setRuns(std::move(runs));
-    m_folder = folder; // after setRuns: the runsChanged of the old runs has cleared the previous folder
-    m_folderPlan = job.plan();
-    applyModelFacts(m_currentFile);
-    m_ranks->setAnalysisOptions(m_analysis->options()); // MFU inputs of a synthetic job, before its analysis starts
-    m_ranks->setRanks(ranks, clocks);            // applies the clock offsets, starts the analysis
-    m_session->state()->fitAll();
-    addRecentFile(folder);
-    m_search->reset();
-    m_details->showSlice(SliceRef());
-    m_range->update();
-    m_jobView->setJob(nullptr); // the new ranks' gaps come with their analysis
-    m_jobViewAction->setEnabled(true);
-    // More ranks than the timeline shows at once: the job view first, a row each.
-    m_stack->setCurrentWidget(int(ranks.size()) > kJobViewRanks ? static_cast<QWidget *>(m_jobView) : m_timeline);
-    m_timeline->setFocus();
-    warnings += attachAnnotations(); // each rank's drawings, from the sidecar beside its file
-    m_runWarnings = warnings;
-    m_compareWarnings.clear();
-    updateBanner();
-    if (!m_ranks->isVisible()) {
-        m_ranks->show();
-        // Room for the status lines, the header and up to ten ranks; less beside the job view,
-        // whose rows are the ranks.
-        const int rows = std::min<int>(int(ranks.size()), 10);
-        const int cap = int(ranks.size()) > kJobViewRanks ? height() / 4 : height() * 2 / 5;
-        resizeDocks({m_legendDock, m_ranks}, {m_legendDock->sizeHint().height(), std::min(cap, 150 + m_ranks->fontMetrics().height() * 2 * rows)},
-                    Qt::Vertical);
-    }
-    m_ranks->raise();
-    updateTitle();
-    const QLocale locale;
-    std::uint64_t events = 0;
-    for (const RankFile &r : ranks)
-        events += r.trace->eventCount;
-    const int rankCount = int(ranks.size());
-    m_statusLabel->setText((rankCount == 1 ? tr("%n rank of %1 loaded in %2 s (%3 events, %4 at once)", nullptr, rankCount)
-                                           : tr("%n ranks of %1 loaded in %2 s (%3 events, %4 at once)", nullptr, rankCount))
-                               .arg(QDir(folder).dirName())
-                               .arg(locale.toString(set.loadSeconds, 'f', 2))
-                               .arg(locale.toString(quint64(events)))
-                               .arg(loaded.concurrency));
-    emit loadFinished(true);
-}
-
 QWidget *MainWindow::centralView() const { return m_stack->currentWidget(); }
 
 QWidget *MainWindow::summaryPage() const { return m_summaryPage; }
 
-bool MainWindow::isFolderSummary() const { return !m_folder.isEmpty() && m_ranks->isSummary(); }
+bool MainWindow::isFolderSummary() const { return m_runs->isFolderSummary(); }
 
 QString MainWindow::summaryModeText() const
 {
     QString from;
     OpenController::folderBudget(&from);
     // Summary mode comes with many ranks; the singular is here for a budget set very low.
-    const int files = int(m_folderPlan.files);
+    const FolderPlan &plan = m_runs->folderPlan();
+    const int files = int(plan.files);
     return (files == 1 ? tr("Summary mode: the %n rank of %1 would take about %2 of memory shown, more than the %3 allowed "
                             "(%4), so it was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click "
                             "the rank to load its timeline.",
@@ -1274,61 +1065,8 @@ QString MainWindow::summaryModeText() const
                             "(%4), so each rank was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click "
                             "a rank to load its timeline, one rank at a time.",
                             nullptr, files))
-        .arg(QDir(m_folder).dirName(), analysis::figure::bytes(double(m_folderPlan.shownBytes)),
-             analysis::figure::bytes(double(m_folderPlan.budgetBytes)), from);
-}
-
-void MainWindow::showSummary(const RunsLoadJob &job)
-{
-    const QString folder = job.sources().front().path;
-    const session::LoadedRun &loaded = job.result().runs.front();
-    const std::vector<RankFile> &ranks = *loaded.ranks;
-    const RanksResultPtr result = job.summary();
-    // What was shown goes first (its models too): the folder's summary replaces it.
-    m_ranks->clear();
-    m_folder.clear();
-    m_trace.reset();
-    m_summary->setTrace(nullptr);
-    m_compare->setSession(nullptr); // ranks of one job are not a comparison
-    m_compare->hide();
-    m_analyser->setAllRuns(true); // the rank picked, when one is, is analysed as a trace alone
-    m_session->setRuns({});
-    m_folder = folder;
-    m_folderPlan = job.plan();
-    m_ranks->setAnalysisOptions(m_analysis->options()); // what the summary was measured with
-    m_ranks->setSummary(ranks, result);
-    QStringList paths;
-    for (const RankFile &r : ranks)
-        paths << r.path;
-    m_currentFile = paths.first();
-    m_currentFiles = paths;
-    addRecentFile(folder);
-    m_search->reset();
-    m_details->showSlice(SliceRef());
-    m_range->update();
-    m_jobView->setJob(nullptr);
-    m_jobViewAction->setEnabled(false); // its rows are the ranks' timelines
-    m_stack->setCurrentWidget(m_summaryPage);
-    updateStartPage();
-    m_runWarnings = loaded.warnings + result->job.warnings;
-    m_compareWarnings.clear();
-    updateBanner();
-    m_ranks->show();
-    setSummaryLayout(true); // no timeline until a rank is picked: the Ranks dock takes the room
-    m_ranks->raise();
-    updateTitle();
-    std::uint64_t events = 0;
-    for (const RankFile &r : ranks)
-        events += r.events;
-    const QLocale locale;
-    const int rankCount = int(ranks.size());
-    m_statusLabel->setText((rankCount == 1 ? tr("%n rank of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept", nullptr, rankCount)
-                                           : tr("%n ranks of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept", nullptr, rankCount))
-                               .arg(QDir(folder).dirName())
-                               .arg(locale.toString(job.result().loadSeconds, 'f', 2))
-                               .arg(locale.toString(quint64(events)))
-                               .arg(loaded.concurrency));
-    emit loadFinished(true);
+        .arg(QDir(m_runs->folder()).dirName(), analysis::figure::bytes(double(plan.shownBytes)),
+             analysis::figure::bytes(double(plan.budgetBytes)), from);
 }
 
 void MainWindow::openJobRank(int rank)
@@ -1338,38 +1076,15 @@ void MainWindow::openJobRank(int rank)
     const RankFile *file = m_ranks->rankFile(rank);
     if (!file)
         return;
-    const QString label = file->rankGuessed ? tr("rank %1 (guessed)").arg(file->rank) : tr("rank %1").arg(file->rank);
+    const QString label = RunController::rankLabel(*file);
     // One model at a time: the rank shown goes before the next loads.
-    m_trace.reset();
+    m_runs->releaseShownRank();
     m_summary->setTrace(nullptr);
-    m_session->setRuns({});
     m_stack->setCurrentWidget(m_summaryPage);
     m_open->openRank(file->path, label);
     m_statusLabel->setText(tr("Loading the timeline of %1…").arg(label));
     m_progress->setValue(0);
     m_cancelButton->setToolTip(tr("Stop loading this rank"));
-}
-
-void MainWindow::showJobRank(const RunsLoadJob &job)
-{
-    m_cancelButton->setToolTip(tr("Stop loading this trace"));
-    const session::RunSource &source = job.sources().front();
-    const session::RunSet &set = job.result();
-    if (set.cancelled || job.isCancelRequested()) {
-        m_statusLabel->setText(tr("Loading the timeline of %1 was cancelled.").arg(source.label));
-        emit loadFinished(false);
-        return;
-    }
-    const session::LoadedRun &r = set.runs.front();
-    if (!r.trace || !m_ranks->isSummary()) {
-        showError(source.path, r.error);
-        emit loadFinished(false);
-        return;
-    }
-    showTrace(source.path, r.trace, job.indexes().front(), source.label);
-    // The timeline gets the room the summary took; the ranks stay in view to pick the next.
-    resizeDocks({m_ranks}, {height() / 3}, Qt::Vertical);
-    m_ranks->raise();
 }
 
 void MainWindow::setSummaryLayout(bool on)
@@ -1479,9 +1194,9 @@ void MainWindow::addReloadAction(QMenu *file)
     connect(this, &MainWindow::loadFinished, this, [this](bool ok) {
         if (!ok)
             return; // a failed or cancelled load leaves the previous trace, and its watch, in place
-        m_open->watch(m_currentFiles);
+        m_open->watch(m_runs->currentFiles());
         m_banner->setNotice(QString());
-        m_reloadAction->setEnabled(!m_currentFiles.isEmpty());
+        m_reloadAction->setEnabled(!m_runs->currentFiles().isEmpty());
     });
 }
 
@@ -1505,7 +1220,7 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 
 void MainWindow::onShownFileChanged(const QString &path, bool exists)
 {
-    if (!m_currentFiles.contains(path))
+    if (!m_runs->currentFiles().contains(path))
         return;
     const QString name = QFileInfo(path).fileName();
     // Never a silent reload: the user may be in the middle of reading this one.
@@ -1516,18 +1231,18 @@ void MainWindow::onShownFileChanged(const QString &path, bool exists)
 
 void MainWindow::reload()
 {
-    if (m_currentFiles.isEmpty() || isLoading())
+    if (m_runs->currentFiles().isEmpty() || isLoading())
         return;
     m_banner->setNotice(QString());
-    if (!m_folder.isEmpty()) {
-        openFolder(m_folder);
+    if (!m_runs->folder().isEmpty()) {
+        openFolder(m_runs->folder());
         return;
     }
     QStringList labels; // a comparison keeps the names its runs were given
     if (m_session->runCount() >= 2)
         for (int i = 0; i < m_session->runCount(); ++i)
             labels << m_session->run(i).label;
-    openFiles(m_currentFiles, labels);
+    openFiles(m_runs->currentFiles(), labels);
 }
 
 void MainWindow::showPreferences()
@@ -1538,9 +1253,11 @@ void MainWindow::showPreferences()
         const Preferences prefs = dialog->preferences();
         prefs.save();
         applyTheme(prefs.theme);
-        // The analysis options apply to the trace shown too: new traces here take the dock's.
-        m_analysis->setGapThresholdNs(prefs.gapThresholdNs);
-        m_analysis->setGemmGapsOnly(prefs.gemmOnly);
+        // The analysis settings apply to what is shown too, and to every trace opened after.
+        analysis::AnalysisSettings settings = m_session->settings();
+        settings.gapThresholdNs = std::max(AnalysisDock::kMinGapNs, prefs.gapThresholdNs);
+        settings.gapKernels = prefs.gemmOnly ? analysis::GapKernels::Gemm : analysis::GapKernels::All;
+        m_session->setSettings(settings);
         applyAnnotationPlace(m_autosave, prefs);
     });
     dialog->open();

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The main window: opens a trace (menu, recent files, drag and drop, command line), loads it off the
-// UI thread with progress and cancel, and shows it: the timeline in the middle, the summary,
-// details of the selection, time-range statistics and the legend in docks, warnings on top.
+// UI thread with progress and cancel (OpenController), and lays out what the load became
+// (RunController puts it into the session): the timeline in the middle, the summary, details of the
+// selection, time-range statistics and the legend in docks, warnings on top. The window keeps the
+// menus, the docks and their layout; it relays nothing between the docks (they follow the session).
 #include "app/gui/PictureActions.h"
+#include "app/gui/RunController.h"
 #include "app/gui/RunsLoadJob.h"
 #include "core/model/Trace.h"
 #include "widgets/view/Session.h"
@@ -77,7 +80,7 @@ public:
     // offsets measured on their collectives, with the Ranks dock. A path that is not a folder, or
     // a folder without a rank trace, is an error box; files left out are warnings in the banner.
     void openFolder(const QString &folder);
-    QString currentFolder() const { return m_folder; } // empty unless a folder is shown
+    QString currentFolder() const { return m_runs->folder(); } // empty unless a folder is shown
     // The built-in case study: fsdp-baseline, fsdp-prefetch and fsdp-tuned, compared (generated on
     // first use into the cache folder).
     void openDemo();
@@ -85,18 +88,20 @@ public:
     // sessions compared, each new complete one added as a run (LogDirController).
     void watchFolder(const QString &folder);
     LogDirController *logDir() const { return m_logDir; }
-    QStringList currentFiles() const { return m_currentFiles; }
+    QStringList currentFiles() const { return m_runs->currentFiles(); }
     void cancelLoad();
     bool isLoading() const;
     // A folder shown as its summary (too large to hold every rank): no rank's model is kept but the
     // one picked, if any. openRankTimeline(i) loads rank index i's timeline in place of the shown one.
     bool isFolderSummary() const;
     void openRankTimeline(int rank) { openJobRank(rank); }
-    const FolderPlan &folderPlan() const { return m_folderPlan; }
+    const FolderPlan &folderPlan() const { return m_runs->folderPlan(); }
     QWidget *summaryPage() const;
 
-    const std::shared_ptr<const Trace> &trace() const { return m_trace; }
-    QString currentFile() const { return m_currentFile; }
+    const std::shared_ptr<const Trace> &trace() const { return m_runs->trace(); }
+    QString currentFile() const { return m_runs->currentFile(); }
+    // What turns a finished load into the session's runs, and keeps the files and folder shown.
+    RunController *runController() const { return m_runs; }
     // Where Compare With… starts: the shown trace's folder (a shown folder's parent), else the
     // folder last opened from.
     QString compareDialogDir() const;
@@ -161,35 +166,27 @@ private:
     void rebuildRecentMenu();
     void addRecentFile(const QString &path); // a comparison: its paths joined by '\n'
     void updateBanner();
-    void applyModelFacts(const QString &path);
     void setLoading(bool loading);
     // The one open path of traces and comparisons (RunsLoadJob); a folder alone is the ranks view.
     void startRunsJob(std::vector<session::RunSource> sources, std::vector<SessionRun> kept);
     void onRunsLoaded(const RunsLoadJob &job, const std::vector<SessionRun> &kept);
-    // jobRank: one rank of the folder shown as its summary (its label "rank N"; the folder stays the
-    // recent entry and what Reload opens).
-    void showTrace(const QString &path, std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceViewIndex> index,
-                   const QString &jobRank = {});
-    void showComparison(std::vector<SessionRun> runs, const QStringList &notes);
+    // The docks, the middle of the window, the banner and the status line for what the load became.
+    void layOut(const RunController::Shown &shown);
     void showCompareFolderDialog();
     void showError(const QString &path, const QString &error);
     void updateTitle();
     void about();
     // Annotations, kept apart from the rest of the window's wiring.
     void createAnnotationTools();
-    QStringList attachAnnotations(); // loads the sidecars of runs just shown; returns their problems
     void showGapTableMenu(const QPoint &pos);
     // The folder of ranks, kept apart from the one-trace and comparison paths.
     void createRanksDock();
     void addFolderActions(QMenu *file);
     void showOpenFolderDialog();
-    void showRanks(const RunsLoadJob &job); // a folder opened alone: its ranks side by side
     void showRankLanes(int run);
     // A folder too large to hold (RunsLoadJob::plan()): the job's summary in the Ranks dock, no
     // rank's model kept; a rank's timeline loaded when the user picks it, one at a time.
-    void showSummary(const RunsLoadJob &job);
     void openJobRank(int rank); // index into the Ranks dock's ranks
-    void showJobRank(const RunsLoadJob &job);
     QString summaryModeText() const; // the banner's line: which mode and why
     void updateStartPage();
     // Summary mode without a rank: the docks that show a trace (Summary, Details, Time Range,
@@ -204,11 +201,8 @@ private:
     void onShownFileChanged(const QString &path, bool exists);
     void trackLaneCollapse();
 
-    std::shared_ptr<const Trace> m_trace;
     Session *m_session = nullptr;
-    QStringList m_currentFiles;
-    QString m_currentFile;
-    QString m_folder;                     // the folder shown, empty when not one
+    RunController *m_runs = nullptr;
 
     QStackedWidget *m_stack = nullptr;
     QLabel *m_placeholder = nullptr;
@@ -221,8 +215,6 @@ private:
     QAction *m_jobViewAction = nullptr;
     static constexpr int kJobViewRanks = 8; // a folder of more ranks opens in the job view
     QLabel *m_summaryPage = nullptr;        // the middle of the window while a summary shows no rank
-    FolderPlan m_folderPlan;                // how the folder shown was opened
-    QStringList m_runWarnings;     // of the loads and the alignment
     QStringList m_compareWarnings; // of the comparison (GPU models, world sizes, step counts)
     SearchBar *m_search = nullptr;
     DetailsPanel *m_details = nullptr;

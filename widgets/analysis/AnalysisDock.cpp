@@ -269,8 +269,16 @@ AnalysisDock::AnalysisDock(QWidget *parent)
         if (m_stepBox->isEnabled())
             scheduleRerun();
     });
-    connect(m_mfu, &MfuPanel::inputsChanged, this, &AnalysisDock::scheduleRerun);
-    connect(m_hta, &QCheckBox::toggled, this, &AnalysisDock::scheduleRerun);
+    connect(m_mfu, &MfuPanel::inputsChanged, this, [this] {
+        if (m_showingSettings)
+            return; // the session's inputs, being shown
+        m_settings.mfu = m_mfu->inputs();
+        scheduleRerun();
+    });
+    connect(m_hta, &QCheckBox::toggled, this, [this](bool on) {
+        m_settings.definition = on ? analysis::GpuTimeDefinition::Hta : analysis::GpuTimeDefinition::Lanescope;
+        scheduleRerun();
+    });
     connect(m_advice, &AdviceList::rangeRequested, this, [this](qint64 from, qint64 to) {
         emit rangeRequested(from, to);
         returnFocus();
@@ -398,7 +406,10 @@ void AnalysisDock::buildGapTab(QWidget *tab)
     unitChanged(); // range and value for the default unit
     connect(m_threshold, &QDoubleSpinBox::valueChanged, this, &AnalysisDock::thresholdEdited);
     connect(m_unit, &QComboBox::currentIndexChanged, this, &AnalysisDock::unitChanged);
-    connect(m_gemmOnly, &QCheckBox::toggled, this, &AnalysisDock::scheduleRerun);
+    connect(m_gemmOnly, &QCheckBox::toggled, this, [this](bool on) {
+        m_settings.gapKernels = on ? analysis::GapKernels::Gemm : analysis::GapKernels::All;
+        scheduleRerun();
+    });
     // Picking a cause by hand drops an advice item's collective filter.
     connect(m_causeFilter, &QComboBox::currentIndexChanged, this, [this] { setGapFilter(m_causeFilter->currentData().toString(), {}); });
     // A click (or Enter) goes to the gap; clicking it again goes there again after the user has
@@ -437,23 +448,23 @@ void AnalysisDock::unitChanged()
     m_threshold->setDecimals(ms ? 3 : 0);
     m_threshold->setRange(double(kMinGapNs) / unit, 100e9 / unit); // 1 µs .. 100 s
     m_threshold->setSingleStep(ms ? 1 : 100);
-    m_threshold->setValue(double(m_gapNs) / unit);
+    m_threshold->setValue(double(m_settings.gapThresholdNs) / unit);
 }
 
 void AnalysisDock::thresholdEdited()
 {
     const TimeNs ns = std::max<TimeNs>(kMinGapNs, TimeNs(std::llround(m_threshold->value() * unitNs())));
-    if (ns == m_gapNs)
+    if (ns == m_settings.gapThresholdNs)
         return;
-    m_gapNs = ns;
+    m_settings.gapThresholdNs = ns;
     scheduleRerun();
 }
 
 void AnalysisDock::setGapThresholdNs(TimeNs ns)
 {
-    m_gapNs = std::max(kMinGapNs, ns);
+    m_settings.gapThresholdNs = std::max(kMinGapNs, ns);
     // Below a millisecond, microseconds read better (and keep whole-µs precision).
-    if (m_gapNs < 1'000'000 && unitNs() >= 1e6)
+    if (m_settings.gapThresholdNs < 1'000'000 && unitNs() >= 1e6)
         m_unit->setCurrentIndex(1); // unitChanged() writes the value
     else
         unitChanged();
@@ -549,11 +560,7 @@ void AnalysisDock::addAnnotationItem()
 
 analysis::AnalysisOptions AnalysisDock::options() const
 {
-    analysis::AnalysisOptions o;
-    o.gaps.minGap = m_gapNs;
-    o.gaps.kernels = m_gemmOnly->isChecked() ? analysis::GapKernels::Gemm : analysis::GapKernels::All;
-    o.mfu = m_mfu->inputs();
-    o.definition = m_hta->isChecked() ? analysis::GpuTimeDefinition::Hta : analysis::GpuTimeDefinition::Lanescope;
+    analysis::AnalysisOptions o = m_settings.options();
     const int s = step();
     if (s >= 0)
         o.step = s;
@@ -639,6 +646,7 @@ void AnalysisDock::setSession(Session *session)
             setTrace(s && s->runCount() > 0 ? s->run(0).trace : nullptr);
     });
     connect(session, &Session::runRenamed, this, &AnalysisDock::updateRunBox); // no analysis again
+    connect(session, &Session::settingsChanged, this, &AnalysisDock::followSession);
     connect(session, &Session::analysisChanged, this, [this](int run) {
         if (run == m_run)
             takeSessionAnalysis();
@@ -649,7 +657,52 @@ void AnalysisDock::setSession(Session *session)
             setRun(ref.run);
     });
     updateRunBox();
+    showSettings(session->settings());
     setTrace(session->runCount() > 0 ? session->run(0).trace : nullptr);
+}
+
+void AnalysisDock::commitSettings()
+{
+    if (Session *s = m_session.data())
+        s->setSettings(m_settings); // followSession finds them equal: nothing more
+}
+
+void AnalysisDock::followSession()
+{
+    const Session *s = m_session.data();
+    if (!s || s->settings() == m_settings)
+        return; // our own edit coming back
+    showSettings(s->settings());
+    if (m_trace)
+        runNow();
+}
+
+void AnalysisDock::showSettings(const analysis::AnalysisSettings &settings)
+{
+    m_settings = settings;
+    {
+        // Not the user's edits: nothing re-runs, nothing is remembered as a preference.
+        const QSignalBlocker blockGemm(m_gemmOnly), blockHta(m_hta), blockUnit(m_unit);
+        m_gemmOnly->setChecked(settings.gapKernels == analysis::GapKernels::Gemm);
+        m_hta->setChecked(settings.definition == analysis::GpuTimeDefinition::Hta);
+        if (settings.gapThresholdNs < 1'000'000 && unitNs() >= 1e6)
+            m_unit->setCurrentIndex(1);
+    }
+    unitChanged(); // the threshold in the unit shown
+    // The MFU panel holds its inputs as typed text: only what differs is written into it (it
+    // remembers them for the file, as the user's typing would be).
+    m_showingSettings = true;
+    const analysis::MfuInputs shown = m_mfu->inputs(), &want = settings.mfu;
+    const auto count = [](double v) { return v > 0 ? QString::number(v, 'g', 17) : QString(); };
+    if (shown.params != want.params)
+        m_mfu->setParams(count(want.params));
+    if (shown.tokensPerStep != want.tokensPerStep || shown.tokensGlobal != want.tokensGlobal)
+        m_mfu->setTokensPerStep(count(want.tokensPerStep), want.tokensGlobal);
+    if (shown.peakTflops != want.peakTflops)
+        m_mfu->setPeakTflops(want.peakTflops);
+    if (shown.items != want.items)
+        m_mfu->setItems(want.items);
+    m_showingSettings = false;
 }
 
 void AnalysisDock::setRun(int run)
@@ -691,14 +744,17 @@ void AnalysisDock::setTrace(std::shared_ptr<const Trace> trace)
         m_stepBox->setEnabled(false); // until the steps are known
     }
     m_mfu->setTrace(m_trace); // restores this file's inputs (and says so through inputsChanged)
+    m_settings.mfu = m_mfu->inputs();
     clearViews();
     runNow();
 }
 
 void AnalysisDock::scheduleRerun()
 {
-    if (!m_trace)
+    if (!m_trace) {
+        commitSettings(); // nothing to analyse here: the session's other readers follow now
         return;
+    }
     m_rerun->start();
     updateBusy();
 }
@@ -706,12 +762,12 @@ void AnalysisDock::scheduleRerun()
 void AnalysisDock::runNow()
 {
     m_rerun->stop();
+    commitSettings();
     m_requested = options();
     if (delegates()) {
         // The whole trace: the session's analyser measures it, for every surface at once.
         m_runner->request(nullptr, {});
-        m_analyser->setFocusRun(m_run);
-        m_analyser->setMeasures(m_requested);
+        m_analyser->setFocusRun(m_run); // it measures with the session's settings, committed above
         if (m_analyser->serves(m_run)) {
             takeSessionAnalysis();
             return;
@@ -740,7 +796,7 @@ void AnalysisDock::clearViews()
 {
     m_gapModel->setResult(nullptr, 0);
     m_breakdown->setResult(nullptr);
-    m_histogram->setGaps({}, m_gapNs);
+    m_histogram->setGaps({}, m_settings.gapThresholdNs);
     m_advice->setResult(nullptr);
     m_summary->setResult(m_trace, m_run, nullptr);
     m_launch->setResult(nullptr, 0);
@@ -843,9 +899,6 @@ void AnalysisDock::showResult(const AnalysisResultPtr &result)
                                  .arg(GapTableModel::computeIdleScope(result->computeIdle)));
     }
     updateBusy();
-    // Without the session's analyser, the dock is the writer of its run's analysis.
-    if (Session *session = m_session.data(); !m_analyser && session && m_run < session->runCount() && session->run(m_run).trace == m_trace)
-        session->setAnalysis(m_run, m_result);
     emit analysisFinished();
 }
 
@@ -945,7 +998,7 @@ bool AnalysisDock::showAdviceGaps(int index)
     setGapFilter(key, a.gapCollective);
     if (m_gemmOnly->isChecked())
         m_gemmOnly->setChecked(false); // re-runs
-    if (m_gapNs != analysis::kAdviceGapNs)
+    if (m_settings.gapThresholdNs != analysis::kAdviceGapNs)
         setGapThresholdNs(analysis::kAdviceGapNs);
     m_tabs->setCurrentWidget(m_gapTab);
     return true;

@@ -5,6 +5,7 @@
 // compute streams with their causes, the GPU time breakdown and gap-length charts, the steps, the
 // MFU panel and the advice. Navigation is asked for through signals; the window connects them to
 // the timeline.
+#include "core/analysis/run/AnalysisSettings.h"
 #include "widgets/analysis/AnalysisRunner.h"
 #include "widgets/view/ViewState.h" // Gap as a metatype
 
@@ -52,14 +53,15 @@ public:
     ~AnalysisDock() override;
 
     // Follows a run of the session (the baseline, run 0, until the user picks another or selects a
-    // slice of another): analyses its trace, and puts each finished result back into the session
-    // (exports read their headline figures there). A rename or a reorder analyses nothing again.
+    // slice of another). A rename or a reorder analyses nothing again. The settings controls (gap
+    // threshold and kernels, HTA definition, MFU inputs) edit the session's settings
+    // (Session::settings) and show them when someone else changes them.
     void setSession(Session *session);
     // The run analysed (a comparison's run selector); times in its signals are that run's model time.
     void setRun(int run);
     // The session's one analyser: the whole-trace analysis of the run is read from it (the dock
     // runs its own only for a step or a range, and writes none back). Without one (a dock on its
-    // own), the dock analyses and writes its run's analysis itself.
+    // own), the dock analyses its run itself and shows it.
     void setSessionAnalyser(SessionAnalyser *analyser);
     int run() const { return m_run; }
     QComboBox *runBox() const { return m_runBox; }
@@ -69,15 +71,18 @@ public:
 
     // The latest finished analysis of the current trace and options; null before the first.
     const AnalysisResultPtr &result() const { return m_result; }
-    // The options the controls stand for now.
+    // The options the controls stand for now: settings() on the scope picked (step, range, annotation).
     analysis::AnalysisOptions options() const;
+    // The settings the controls stand for now; written into the session (when there is one) as the
+    // analysis re-runs, so a held-down spin box changes them once.
+    const analysis::AnalysisSettings &settings() const { return m_settings; }
     // True from an option change (or setTrace) until its result is shown.
     bool isBusy() const;
     const LatestRunner *runner() const;
 
     // The controls, programmatically (each re-runs the analysis).
     void setGapThresholdNs(TimeNs ns);
-    TimeNs gapThresholdNs() const { return m_gapNs; }
+    TimeNs gapThresholdNs() const { return m_settings.gapThresholdNs; }
     void setGemmGapsOnly(bool on);
     bool gemmGapsOnly() const;
     void setStep(int stepNumber); // ProfilerStep#stepNumber only; -1: the whole trace
@@ -156,6 +161,13 @@ private:
     void updateGapTabText();
     QString headlineText(const analysis::AnalysisResult &r) const;
     double unitNs() const;
+    // The settings: the controls' edits go into m_settings, m_settings into the session (commit);
+    // the session's, set by someone else, into m_settings and the controls (followSession).
+    void commitSettings();
+    void followSession();
+    void showSettings(const analysis::AnalysisSettings &settings);
+    analysis::AnalysisSettings m_settings;
+    bool m_showingSettings = false; // the MFU panel is being written: its inputsChanged is ours
 
     std::shared_ptr<const Trace> m_trace;
     QPointer<Session> m_session;
@@ -176,7 +188,6 @@ private:
         QString label;
     } m_annotation;
     void addAnnotationItem(); // the step box entry for m_annotation, selected
-    TimeNs m_gapNs = kDefaultGapNs;
     const Trace *m_stepsOf = nullptr;      // the trace the step list was filled for
     bool m_wasBusy = false;
 

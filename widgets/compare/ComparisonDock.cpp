@@ -356,14 +356,21 @@ void ComparisonDock::setSession(Session *session)
         old->disconnect(this);
     m_session = session;
     m_sourceDiff->setSession(session);
-    if (!session)
+    if (!session) {
+        // Detached (the ranks of one job are no comparison): nothing of the runs before stays.
+        fillRuns();
+        fillAlign();
+        rerun();
         return;
+    }
     connect(session, &Session::runsChanged, this, [this] {
         fillRuns();
         fillAlign();
         rerun();
     });
     connect(session, &Session::offsetsChanged, this, &ComparisonDock::rerun);
+    // Measured differently: the runs' analyses are measured again (the analyser), then compared.
+    connect(session, &Session::settingsChanged, this, &ComparisonDock::rerun);
     // A new name measures nothing again: the comparison in hand is relabelled.
     connect(session, &Session::runRenamed, this, [this](int run) {
         fillRuns();
@@ -374,15 +381,10 @@ void ComparisonDock::setSession(Session *session)
     rerun();
 }
 
-void ComparisonDock::setAnalysisOptions(const analysis::AnalysisOptions &options)
+analysis::AnalysisOptions ComparisonDock::options() const
 {
-    analysis::AnalysisOptions o = options;
-    o.range = {};
-    o.step = -1;
-    const bool same = analysis::sameMeasures(o, m_options);
-    m_options = o;
-    if (!same)
-        rerun();
+    const Session *s = m_session.data();
+    return s ? s->settings().options() : analysis::AnalysisOptions{};
 }
 
 bool ComparisonDock::isBusy() const { return m_runner->isBusy() || m_waiting; }
@@ -475,7 +477,7 @@ void ComparisonDock::rerun()
             in.paths << s->run(i).path;
         }
     }
-    in.options = m_options;
+    in.options = options();
     const int pos = m_align->currentData().toInt();
     in.compare.align.mode = pos == kAlignStart ? analysis::AlignMode::Start : analysis::AlignMode::Step;
     in.compare.align.position = std::max(pos, 0);
@@ -680,7 +682,7 @@ void ComparisonDock::measureNoise(const analysis::TracesComparison &result)
                                                       : std::nullopt);
         }
     }
-    in.options = m_options;
+    in.options = options();
     m_noiseRunner->request(std::move(in)); // fewer than two runs: nothing, and nothing shown
 }
 

@@ -4,8 +4,8 @@
 // why. The runs (rename in place, reorder, remove, add), the alignment, then four tabs: the metrics
 // table with deltas, the step-time waterfall, throughput and MFU per run, and the differences by
 // kernel, operator and gap cause, whose rows outline their slices in every run's lanes. It follows
-// the session: every change of runs or offsets, and every change of the analysis dock's options
-// (gap threshold, MFU inputs), re-runs the comparison off the UI thread.
+// the session: every change of runs or offsets, and every change of its settings (gap threshold,
+// MFU inputs: Session::settings), re-runs the comparison off the UI thread.
 #include "core/analysis/compare/CompareTraces.h"
 #include "core/session/LogDir.h"
 #include "widgets/compare/ComparisonRunner.h"
@@ -51,8 +51,6 @@ public:
     // The session's one analyser: whole traces are compared from its analyses (the dock waits for
     // them and writes none).
     void setSessionAnalyser(SessionAnalyser *analyser);
-    // The analysis dock's options (gap threshold and kernels, MFU inputs); range and step are ignored.
-    void setAnalysisOptions(const analysis::AnalysisOptions &options);
 
     const analysis::TracesComparison *comparison() const { return m_result.get(); }
     bool isBusy() const;
@@ -119,7 +117,7 @@ private:
     QListWidget *m_sessionList;
     QLabel *m_watchNote;
     std::vector<session::LogSession> m_logSessions;
-    analysis::AnalysisOptions m_options;
+    analysis::AnalysisOptions options() const; // the session's settings, on whole traces
     ComparisonPtr m_result;
     QPointer<SessionAnalyser> m_analyser;
     bool m_waiting = false; // a whole-trace comparison waiting for the analyser

@@ -205,13 +205,22 @@ void RanksDock::setSession(Session *session)
     if (Session *old = m_session.data())
         old->disconnect(this);
     m_session = session;
-    if (session)
-        connect(session, &Session::runsChanged, this, [this] {
-            if (hasRanks() && !sessionMatches())
-                clear(); // another trace opened, or a run removed: no longer this folder
-            else if (isSummary())
-                followShownRank();
-        });
+    m_options = sessionOptions();
+    if (!session)
+        return;
+    connect(session, &Session::runsChanged, this, [this] {
+        if (hasRanks() && !sessionMatches())
+            clear(); // another trace opened, or a run removed: no longer this folder
+        else if (isSummary())
+            followShownRank();
+    });
+    connect(session, &Session::settingsChanged, this, &RanksDock::followSettings);
+}
+
+analysis::AnalysisOptions RanksDock::sessionOptions() const
+{
+    const Session *s = m_session.data();
+    return s ? s->settings().options() : analysis::AnalysisOptions{};
 }
 
 bool RanksDock::sessionMatches() const
@@ -233,6 +242,7 @@ void RanksDock::setRanks(std::vector<RankFile> ranks, analysis::ClockAlignment c
 {
     m_summaryMode = false;
     m_openRank->hide();
+    m_options = sessionOptions(); // what the ranks are measured with
     m_ranks = std::move(ranks);
     m_clocks = std::move(clocks);
     m_clocks.ranks.resize(m_ranks.size()); // a missing entry is no offset
@@ -253,6 +263,7 @@ void RanksDock::setSummary(std::vector<RankFile> ranks, RanksResultPtr result)
     m_summaryMode = true;
     m_summaryStale = false;
     m_pendingEvent = -1;
+    m_options = sessionOptions(); // what the summary was measured with
     m_ranks = std::move(ranks);
     m_result = std::move(result);
     m_clocks = m_result ? m_result->job.clocks : analysis::ClockAlignment{};
@@ -318,11 +329,9 @@ void RanksDock::clear()
     updateStatus();
 }
 
-void RanksDock::setAnalysisOptions(const analysis::AnalysisOptions &options)
+void RanksDock::followSettings()
 {
-    analysis::AnalysisOptions o = options;
-    o.range = {};
-    o.step = -1;
+    const analysis::AnalysisOptions o = sessionOptions();
     const bool same = analysis::sameMeasures(o, m_options);
     // MFU inputs that give no MFU either way (no parameters or tokens) change no figure of a summary.
     const auto noMfu = [](const analysis::AnalysisOptions &x) { return !(x.mfu.params > 0 && x.mfu.tokensPerStep > 0); };

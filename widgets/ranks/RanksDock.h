@@ -10,7 +10,8 @@
 // on every rank and outlines its call there. Below, each collective type's transfer time against
 // the ranks' waiting and the busbw on each (JobCollectives.h), and every rank's waiting per step. It follows the session: the ranks are the session's
 // runs in rank order; once the runs change to something else the dock clears. The analysis runs off
-// the UI thread (RanksRunner) with the analysis dock's options (gap threshold, MFU inputs).
+// the UI thread (RanksRunner) with the session's settings (gap threshold, MFU inputs:
+// Session::settings), and again when they change.
 #include "widgets/ranks/RanksRunner.h"
 
 #include <QDockWidget>
@@ -54,8 +55,6 @@ public:
     int rankCount() const { return int(m_ranks.size()); }
     const RankFile *rankFile(int i) const { return i >= 0 && i < rankCount() ? &m_ranks[std::size_t(i)] : nullptr; }
     const std::vector<RankFile> &rankFiles() const { return m_ranks; }
-    // The analysis dock's options (gap threshold and kernels, MFU inputs); range and step are ignored.
-    void setAnalysisOptions(const analysis::AnalysisOptions &options);
 
     bool clocksAligned() const;
     void setClocksAligned(bool on);
@@ -99,6 +98,9 @@ signals:
 
 private:
     bool sessionMatches() const;
+    // The session's settings changed: the ranks measured again (a summary marked stale instead).
+    void followSettings();
+    analysis::AnalysisOptions sessionOptions() const;
     void applyOffsets();
     void rerun();
     void showResult(const RanksResultPtr &result);

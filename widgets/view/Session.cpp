@@ -70,6 +70,14 @@ void Session::setAnalysis(int run, std::shared_ptr<const analysis::AnalysisResul
     emit analysisChanged(run);
 }
 
+void Session::setSettings(const analysis::AnalysisSettings &settings)
+{
+    if (settings == m_settings)
+        return;
+    m_settings = settings;
+    emit settingsChanged();
+}
+
 void Session::setOffset(int run, TimeNs offsetNs)
 {
     if (run < 0 || run >= runCount() || m_runs[std::size_t(run)].offsetNs == offsetNs)

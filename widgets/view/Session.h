@@ -3,11 +3,14 @@
 // The runs on screen and the one view state they share. A run is a loaded trace with its label,
 // its view index (shared, immutable), its analysis result once there is one, and a time offset
 // that moves it on the common axis (alignment on a step, or a clock correction). MainWindow hands
-// the session to every view, dock and exporter instead of giving each the trace.
+// the session to every view, dock and exporter instead of giving each the trace. The session also
+// owns how the runs are measured (analysis::AnalysisSettings): the docks edit the settings here and
+// every consumer (the analyser, the comparison, the ranks, the exports) reads them from here.
 //
 // The axis: time 0 is each run's first event; a run's offset adds to its times, so
 // axis = absolute - (minTs - offset) = absolute - base().
 #include "core/analysis/run/Analysis.h"
+#include "core/analysis/run/AnalysisSettings.h"
 #include "core/annotations/AnnotationSet.h"
 #include "core/io/FolderLoad.h"
 #include "widgets/render/TraceViewIndex.h"
@@ -74,6 +77,11 @@ public:
 
     ViewState *state() const { return m_state; }
 
+    // How every run is measured (gap threshold and kernels, MFU inputs, GPU-time definition, ...).
+    // setSettings emits settingsChanged only when the new settings measure differently.
+    const analysis::AnalysisSettings &settings() const { return m_settings; }
+    void setSettings(const analysis::AnalysisSettings &settings);
+
     // The run's annotations (null when there is no such run). Whoever edits them calls
     // notifyAnnotationsChanged(run) afterwards (widgets/annotations' undo commands do).
     annotations::AnnotationSet *annotations(int run) const;
@@ -95,6 +103,8 @@ signals:
     void analysisChanged(int run);
     void offsetsChanged();
     void annotationsChanged(int run); // a run's annotations were edited or replaced
+    // The settings measure differently now: whoever measures the runs measures them again.
+    void settingsChanged();
 
 private:
     void updateSpan();
@@ -102,6 +112,7 @@ private:
 
     std::vector<SessionRun> m_runs;
     ViewState *m_state;
+    analysis::AnalysisSettings m_settings;
 };
 
 } // namespace lanescope

@@ -25,20 +25,30 @@ SessionAnalyser::SessionAnalyser(Session *session, QObject *parent)
     : LatestRunner(parent)
     , m_session(session)
 {
-    // Only new runs need measuring: a run moved or removed keeps its analysis.
-    connect(session, &Session::runsReplaced, this, &SessionAnalyser::analyseMissing);
+    // Only new runs need measuring: a run moved or removed keeps its analysis. New settings make
+    // every run's analysis stale (serves() compares with them).
+    connect(session, &Session::runsReplaced, this, &SessionAnalyser::scheduleAnalysis);
+    connect(session, &Session::settingsChanged, this, &SessionAnalyser::scheduleAnalysis);
 }
 
-void SessionAnalyser::setMeasures(const analysis::AnalysisOptions &options)
+analysis::AnalysisOptions SessionAnalyser::measures() const
 {
-    analysis::AnalysisOptions o = options;
-    o.range = {};
-    o.step = -1;
-    if (m_measuresSet && analysis::sameMeasures(o, m_measures))
+    const Session *s = m_session.data();
+    return s ? s->settings().options() : analysis::AnalysisOptions{};
+}
+
+void SessionAnalyser::scheduleAnalysis()
+{
+    if (m_scheduled)
         return;
-    m_measures = o;
-    m_measuresSet = true;
-    analyseMissing();
+    m_scheduled = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_scheduled = false;
+            analyseMissing();
+        },
+        Qt::QueuedConnection);
 }
 
 void SessionAnalyser::setAllRuns(bool all)
@@ -46,7 +56,7 @@ void SessionAnalyser::setAllRuns(bool all)
     if (m_allRuns == all)
         return;
     m_allRuns = all;
-    analyseMissing();
+    scheduleAnalysis();
 }
 
 void SessionAnalyser::setFocusRun(int run)
@@ -55,7 +65,7 @@ void SessionAnalyser::setFocusRun(int run)
         return;
     m_focus = run;
     if (!m_allRuns)
-        analyseMissing();
+        scheduleAnalysis();
 }
 
 bool SessionAnalyser::serves(int run) const
@@ -64,13 +74,13 @@ bool SessionAnalyser::serves(int run) const
     if (!s || run < 0 || run >= s->runCount())
         return false;
     const auto &a = s->run(run).analysis;
-    return a && analysis::servesWholeTrace(*a, m_measures);
+    return a && analysis::servesWholeTrace(*a, s->settings().options());
 }
 
 bool SessionAnalyser::servesAll() const
 {
     const Session *s = m_session.data();
-    if (!s || !m_measuresSet)
+    if (!s)
         return false;
     for (int i = 0; i < s->runCount(); ++i)
         if ((m_allRuns || i == m_focus) && !serves(i))
@@ -81,7 +91,7 @@ bool SessionAnalyser::servesAll() const
 void SessionAnalyser::analyseMissing()
 {
     Session *s = m_session.data();
-    if (!s || !m_measuresSet)
+    if (!s)
         return;
     auto traces = std::make_shared<std::vector<std::shared_ptr<const Trace>>>();
     for (int i = 0; i < s->runCount(); ++i)
@@ -92,7 +102,7 @@ void SessionAnalyser::analyseMissing()
         emit analysed();
         return;
     }
-    const analysis::AnalysisOptions measures = m_measures;
+    const analysis::AnalysisOptions measures = s->settings().options();
     submit(
         [traces, measures]() -> Result {
             auto out = std::make_shared<Analysed>();
