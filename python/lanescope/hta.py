@@ -236,9 +236,13 @@ class TraceAnalysis:
         """The critical path of the instance_id-th occurrence of the annotation on a rank: HTA
         returns a graph; Lanescope returns its parts (part, us, ns) as a DataFrame and whether one
         was found, as (DataFrame, bool)."""
-        a = self.traces[int(rank)].analyze(hta=True, annotation=annotation, instance=int(instance_id or 0))
-        cp = a.critical_path
-        return cp, a.json.get("critical_path") is not None
+        if int(rank) not in self.traces:
+            raise ValueError(f"no rank {rank}; the ranks: {sorted(self.traces)}")
+        try:
+            a = self.traces[int(rank)].analyze(hta=True, annotation=annotation, instance=int(instance_id or 0))
+        except ValueError:  # no such annotation or instance: HTA returns its failure, not an error
+            return _need_pandas().DataFrame(columns=["part", "us", "ns"]), False
+        return a.critical_path, a.json.get("critical_path") is not None
 
 
 def _merge(starts, ends):

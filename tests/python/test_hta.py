@@ -118,3 +118,18 @@ def test_gpu_kernel_breakdown_adds_up():
         alone = kinds.loc[kinds["kernel_type"] == kind, "sum"].sum()
         assert kernels.loc[kernels["kernel_type"] == kind, "sum (us)"].sum() >= alone - 1e-6
     assert (kernels.groupby("kernel_type").size() <= 11).all(), "at most num_kernels names and 'others'"
+
+
+def test_critical_path_analysis_is_the_annotations_path():
+    path = trace_path("a100-2rank-nccl.json.gz")
+    ta = analyzer(path)
+    steps = ta.traces[0].analyze().json["steps"]
+    assert steps, "the trace has ProfilerSteps"
+    parts, found = ta.critical_path_analysis(rank=0, annotation=steps[0]["name"], instance_id=0)
+    assert found
+    cp = ta.traces[0].analyze(hta=True, annotation=steps[0]["name"]).json["critical_path"]
+    assert cp["scope"] == "annotation"
+    assert list(parts["part"]) == list(cp["parts_us"].keys())
+    assert parts["ns"].sum() == cp["length_ns"]
+    none, found = ta.critical_path_analysis(rank=0, annotation="no such annotation", instance_id=0)
+    assert not found and len(none) == 0
