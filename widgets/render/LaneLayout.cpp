@@ -2,6 +2,7 @@
 #include "widgets/render/LaneLayout.h"
 
 #include "core/annotations/LaneKey.h"
+#include "widgets/render/CounterLanes.h"
 #include "widgets/render/Palette.h"
 
 #include <algorithm>
@@ -101,6 +102,7 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
         collapsed[{g.run, g.key}] = g.collapsed;
     m_groups.clear();
     m_lanes.clear();
+    m_counterLanes.clear();
     m_laneOfTrack.assign(runs.size(), {});
 
     for (int r = 0; r < int(runs.size()); ++r) {
@@ -120,6 +122,7 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
             std::vector<std::uint32_t> tracks;
             bool gpu = false;
             int device = -1;
+            std::vector<std::uint32_t> counters = {}; // Trace::counters of the process
         };
         std::vector<Proto> protos;
         std::map<QString, std::size_t> protoOf;
@@ -142,6 +145,19 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
             }
         }
         std::stable_partition(protos.begin(), protos.end(), [](const Proto &p) { return p.gpu; });
+        // Counter series under the process of their pid (a GPU's: Kineto writes a device's events
+        // with its index as pid); a pid with counters only becomes a group of its own, after the others.
+        for (std::uint32_t k = 0; k < t->counters.size(); ++k) {
+            const CounterSeries &cs = t->counters[k];
+            if (cs.ts.empty())
+                continue;
+            auto owner = std::find_if(protos.begin(), protos.end(), [&](const Proto &p) { return p.pid == cs.pid && p.pidLabel.isEmpty(); });
+            if (owner == protos.end()) {
+                protos.push_back({cs.pid, QString(), {}});
+                owner = protos.end() - 1;
+            }
+            owner->counters.push_back(k);
+        }
         // Kineto's bookkeeping: processes named by a string, not a pid ("Spans" with the profiler's
         // whole span, "Traces" and "" with one instant each, e.g. "Record Window End"), whose lanes
         // hold one event each. Folded into one collapsed "Profiler" group at the end, not three
@@ -151,7 +167,7 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
             Proto folded{kProfilerPid, tr("Profiler"), {}};
             std::vector<Proto> kept;
             for (Proto &p : protos) {
-                const bool bookkeeping = !p.gpu && p.pid < 0 && std::all_of(p.tracks.begin(), p.tracks.end(), [&](std::uint32_t ti) {
+                const bool bookkeeping = !p.gpu && p.pid < 0 && p.counters.empty() && std::all_of(p.tracks.begin(), p.tracks.end(), [&](std::uint32_t ti) {
                     return t->tracks[ti].size() <= 1;
                 });
                 if (bookkeeping)
@@ -237,6 +253,20 @@ void LaneLayout::build(const std::vector<RunInput> &runs)
                 m_laneOfTrack[std::size_t(r)][ti] = int(m_lanes.size());
                 g.lanes.push_back(int(m_lanes.size()));
                 m_lanes.push_back(std::move(lane));
+            }
+            for (std::uint32_t k : p.counters) {
+                const CounterSeries &cs = t->counters[k];
+                CounterLane cl;
+                cl.run = r;
+                cl.group = gi;
+                cl.series = k;
+                cl.label = cs.name;
+                cl.unit = CounterLanes::unitOf(cs.name);
+                // As the lanes' keys (annotations/LaneKey.h) name a lane by what it is, not its index.
+                cl.key = QStringLiteral("counter:%1:%2").arg(QString::number(cs.pid), cs.name);
+                cl.height = kCounterLaneHeight;
+                g.counters.push_back(int(m_counterLanes.size()));
+                m_counterLanes.push_back(std::move(cl));
             }
             m_groups.push_back(std::move(g));
         }
@@ -376,6 +406,16 @@ void LaneLayout::relayout()
             m_visibleY.push_back(y);
             y += lane.height;
         }
+        for (int c : g.counters) {
+            CounterLane &cl = m_counterLanes[std::size_t(c)];
+            cl.y = y;
+            g.lanesHeight += cl.height;
+            if (g.collapsed)
+                continue;
+            m_visibleOrder.push_back({Row::Counter, c});
+            m_visibleY.push_back(y);
+            y += cl.height;
+        }
         // The memory band: a row of its own under the device's lanes, so the curve never runs
         // over the kernels.
         g.memoryY = y;
@@ -396,9 +436,10 @@ LaneLayout::Cut LaneLayout::cutAt(int height) const
 {
     for (std::size_t k = 0; k < m_visibleOrder.size(); ++k) {
         const Row &row = m_visibleOrder[k];
-        const int rowHeight = row.kind == Row::Header ? kGroupHeaderHeight
-                              : row.kind == Row::Lane ? m_lanes[std::size_t(row.index)].height
-                                                      : kMemoryBandHeight;
+        const int rowHeight = row.kind == Row::Header    ? kGroupHeaderHeight
+                              : row.kind == Row::Lane    ? m_lanes[std::size_t(row.index)].height
+                              : row.kind == Row::Counter ? m_counterLanes[std::size_t(row.index)].height
+                                                         : kMemoryBandHeight;
         if (m_visibleY[k] + rowHeight <= height)
             continue;
         Cut cut{m_visibleY[k], 0};
@@ -434,6 +475,23 @@ int LaneLayout::memoryBandAt(int y) const
     const auto it = std::upper_bound(m_visibleY.begin(), m_visibleY.end(), y);
     const Row &row = m_visibleOrder[std::size_t(it - m_visibleY.begin() - 1)];
     return row.kind == Row::Memory ? row.index : -1;
+}
+
+int LaneLayout::counterLaneAt(int y) const
+{
+    if (m_visibleY.empty() || y < 0 || y >= m_totalHeight)
+        return -1;
+    const auto it = std::upper_bound(m_visibleY.begin(), m_visibleY.end(), y);
+    const Row &row = m_visibleOrder[std::size_t(it - m_visibleY.begin() - 1)];
+    return row.kind == Row::Counter ? row.index : -1;
+}
+
+int LaneLayout::counterLaneOf(int run, const QString &seriesName) const
+{
+    for (int i = 0; i < int(m_counterLanes.size()); ++i)
+        if (m_counterLanes[std::size_t(i)].run == run && m_counterLanes[std::size_t(i)].label == seriesName)
+            return i;
+    return -1;
 }
 
 int LaneLayout::laneOfTrack(int run, std::uint32_t track) const

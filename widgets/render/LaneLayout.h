@@ -2,7 +2,9 @@
 #pragma once
 // Where every lane of the timeline sits vertically. A run (one loaded trace) contributes groups of
 // lanes: one group per GPU ("GPU 0", a lane per CUDA stream labelled with what runs on it), then one
-// per CPU process (a lane per thread), in Kineto's sort order. Several runs stack in one layout
+// per CPU process (a lane per thread), in Kineto's sort order; a process's counter series (Chrome
+// "C" events, CUPTI's PM sampling) are rows under its lanes (a GPU's under its streams), before the
+// memory band. Several runs stack in one layout
 // under one time axis (comparison, multi-rank), each group knowing its run.
 #include "core/model/Trace.h"
 
@@ -30,6 +32,19 @@ struct Lane
     bool hidden = false; // not laid out (Hide Lane)
 };
 
+// One counter series (Trace::counters) as a row of its own under its process's lanes.
+struct CounterLane
+{
+    int run = 0;
+    int group = 0;
+    std::uint32_t series = 0; // index into the run's Trace::counters
+    QString label;            // the series' name
+    QString unit;             // "%", "B", "/s", ... (CounterLanes::unitOf); empty: none known
+    QString key;              // counter:<pid>:<name>, stable across loads
+    int y = 0;                // top, layout coordinates; valid when its group is expanded
+    int height = 0;
+};
+
 struct LaneGroup
 {
     int run = 0;
@@ -44,8 +59,9 @@ struct LaneGroup
     int memoryDevice = -1;  // the memory series' device id (TraceViewIndex::memoryOf): mostly `device`
     bool hidden = false;    // left out by Show Only This Group (another group was chosen)
     std::vector<int> lanes; // indices into LaneLayout::lanes()
+    std::vector<int> counters; // indices into LaneLayout::counterLanes(), under the lanes
     int y = 0;              // top of the header
-    int lanesHeight = 0;    // height of the lanes and the memory band below the header when expanded
+    int lanesHeight = 0;    // height of the lanes, counters and the memory band below the header when expanded
     int memoryY = 0;        // top of the memory band (under the lanes), layout coordinates
     int memoryHeight = 0;   // 0: no band (no memory events for the device, or the bands are hidden)
 };
@@ -59,6 +75,7 @@ public:
     static constexpr int kGroupHeaderHeight = 22;
     static constexpr int kMemoryBandHeight = 84; // the device memory band under a GPU group's lanes
     static constexpr int kQueueBandHeight = 22;  // a GPU stream's launch queue, under its slices
+    static constexpr int kCounterLaneHeight = 40; // a counter series' row
 
     struct RunInput
     {
@@ -72,6 +89,7 @@ public:
 
     const std::vector<LaneGroup> &groups() const { return m_groups; }
     const std::vector<Lane> &lanes() const { return m_lanes; }
+    const std::vector<CounterLane> &counterLanes() const { return m_counterLanes; }
     int totalHeight() const { return m_totalHeight; }
 
     void setCollapsed(int group, bool collapsed);
@@ -113,6 +131,8 @@ public:
     int laneAt(int y) const;
     int groupHeaderAt(int y) const;
     int memoryBandAt(int y) const; // the group whose memory band is at y
+    int counterLaneAt(int y) const; // the counter lane at y (an index into counterLanes())
+    int counterLaneOf(int run, const QString &seriesName) const; // by its series' name; -1: none
     int laneOfTrack(int run, std::uint32_t track) const;
     int groupOfDevice(int run, int device) const;
     // The lane's stable key (gpu:<device>:stream:<id>, cpu:<pid>:<tid>) and back; -1 when the run
@@ -128,11 +148,12 @@ private:
 
     std::vector<LaneGroup> m_groups;
     std::vector<Lane> m_lanes;
+    std::vector<CounterLane> m_counterLanes;
     std::vector<std::vector<int>> m_laneOfTrack; // [run][track] -> lane or -1
     struct Row
     {
-        enum Kind : std::uint8_t { Header, Lane, Memory } kind;
-        int index; // group for Header and Memory, lane for Lane
+        enum Kind : std::uint8_t { Header, Lane, Memory, Counter } kind;
+        int index; // group for Header and Memory, lane for Lane, counter lane for Counter
     };
     std::vector<Row> m_visibleOrder; // headers, lanes and memory bands, top to bottom
     std::vector<int> m_visibleY;

@@ -45,6 +45,7 @@ void TimelineRenderer::setRuns(std::vector<RenderRun> runs)
     m_queueSeries.assign(m_runs.size(), {});
     m_queuePeak.assign(m_runs.size(), {});
     m_queueBuilt.assign(m_runs.size(), false);
+    m_counterIndex.assign(m_runs.size(), {});
 }
 
 const std::vector<analysis::QueuePoint> &TimelineRenderer::queueSeries(int run, std::uint32_t track)
@@ -296,6 +297,55 @@ int TimelineRenderer::memorySpikes(int group) const
     return g.gpu && mc ? int(mc->spikes.size()) : 0;
 }
 
+const CounterLanes::Index &TimelineRenderer::counterIndex(int run, std::uint32_t series) const
+{
+    auto &perRun = m_counterIndex[std::size_t(run)];
+    const Trace &t = *m_runs[std::size_t(run)].trace;
+    if (perRun.size() != t.counters.size())
+        perRun.assign(t.counters.size(), nullptr);
+    if (!perRun[series])
+        perRun[series] = std::make_shared<const CounterLanes::Index>(t.counters[series]);
+    return *perRun[series];
+}
+
+bool TimelineRenderer::counterFrame(int counterLane, CounterLanes::Frame *f) const
+{
+    if (!m_layout || counterLane < 0 || counterLane >= int(m_layout->counterLanes().size()))
+        return false;
+    const CounterLane &c = m_layout->counterLanes()[std::size_t(counterLane)];
+    if (c.run < 0 || c.run >= int(m_runs.size()) || !m_runs[std::size_t(c.run)].trace
+        || c.series >= m_runs[std::size_t(c.run)].trace->counters.size())
+        return false;
+    const RenderRun &rr = m_runs[std::size_t(c.run)];
+    f->band = QRect(kHeaderWidth, kTopHeight + c.y - m_scroll, std::max(0, m_size.width() - kHeaderWidth), c.height);
+    f->origin = double(rr.base) + m_axis.start;
+    f->pxPerNs = m_axis.pxPerNs();
+    f->traceEnd = rr.trace->maxTs;
+    f->scale = CounterLanes::scaleOf(counterIndex(c.run, c.series));
+    const auto &inGroup = m_layout->groups()[std::size_t(c.group)].counters;
+    f->color = CounterLanes::colorOf(int(std::find(inGroup.begin(), inGroup.end(), counterLane) - inGroup.begin()));
+    f->font = m_font;
+    f->chrome = m_chrome;
+    return true;
+}
+
+TimelineRenderer::CounterReadout TimelineRenderer::counterAt(QPoint pos) const
+{
+    CounterReadout out;
+    if (!m_layout || pos.x() < kHeaderWidth || pos.y() < kTopHeight)
+        return out;
+    const int lane = m_layout->counterLaneAt(pos.y() - kTopHeight + m_scroll);
+    CounterLanes::Frame f;
+    if (lane < 0 || !counterFrame(lane, &f))
+        return out;
+    const CounterLane &c = m_layout->counterLanes()[std::size_t(lane)];
+    const double t = f.origin + double(pos.x() - kHeaderWidth) / f.pxPerNs;
+    out.lane = lane;
+    out.run = c.run;
+    out.value = CounterLanes::valueAt(m_runs[std::size_t(c.run)].trace->counters[c.series], f.traceEnd, TimeNs(std::floor(t)));
+    return out;
+}
+
 double TimelineRenderer::memoryY(int group, double bytes) const
 {
     MemoryBand::Frame f;
@@ -325,6 +375,7 @@ void TimelineRenderer::paintBase(QPainter &p)
 {
     m_drawn.fill(false);
     m_drewMemory = m_drewSpikes = m_drewReserved = false;
+    m_drewCounters = false;
     p.save();
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setRenderHint(QPainter::TextAntialiasing, true);
@@ -336,6 +387,7 @@ void TimelineRenderer::paintBase(QPainter &p)
     p.setClipRect(QRect(kHeaderWidth, kTopHeight, m_size.width() - kHeaderWidth, m_size.height() - kTopHeight));
     paintGrid(p);
     paintSlices(p);
+    paintCounters(p);
     if (m_queue)
         paintQueues(p);
     if (m_memory)
@@ -829,6 +881,39 @@ void TimelineRenderer::paintMemory(QPainter &p)
     }
 }
 
+void TimelineRenderer::paintCounters(QPainter &p)
+{
+    const int height = m_size.height();
+    const auto &groups = m_layout->groups();
+    for (int k = 0; k < int(m_layout->counterLanes().size()); ++k) {
+        const CounterLane &c = m_layout->counterLanes()[std::size_t(k)];
+        const LaneGroup &g = groups[std::size_t(c.group)];
+        CounterLanes::Frame f;
+        if (g.collapsed || g.hidden || !counterFrame(k, &f) || f.band.bottom() < kTopHeight || f.band.top() > height)
+            continue;
+        p.setPen(m_chrome->separator);
+        p.drawLine(f.band.left(), f.band.bottom(), f.band.right(), f.band.bottom());
+        m_drewCounters |= CounterLanes::paint(p, m_runs[std::size_t(c.run)].trace->counters[c.series], counterIndex(c.run, c.series), f);
+    }
+}
+
+void TimelineRenderer::paintCounterHeaders(QPainter &p)
+{
+    const int w = m_size.width(), height = m_size.height();
+    const auto &groups = m_layout->groups();
+    for (int k = 0; k < int(m_layout->counterLanes().size()); ++k) {
+        const CounterLane &c = m_layout->counterLanes()[std::size_t(k)];
+        const LaneGroup &g = groups[std::size_t(c.group)];
+        CounterLanes::Frame f;
+        if (g.collapsed || g.hidden || !counterFrame(k, &f) || f.band.bottom() < kTopHeight || f.band.top() > height)
+            continue;
+        const QRect cell(0, f.band.top(), kHeaderWidth, f.band.height());
+        p.setPen(m_chrome->separator);
+        p.drawLine(0, cell.bottom(), w, cell.bottom());
+        CounterLanes::paintHeader(p, cell, c.label, c.unit, f);
+    }
+}
+
 void TimelineRenderer::paintMemoryReadouts(QPainter &p, double axisNs)
 {
     const int height = m_size.height();
@@ -854,7 +939,7 @@ QRect TimelineRenderer::densityStripRect(int group) const
     QFont bold = m_font;
     bold.setPixelSize(12);
     bold.setBold(true);
-    const int lanes = int(g.lanes.size());
+    const int lanes = int(g.lanes.size() + g.counters.size());
     const QString title = g.title + (lanes == 1 ? tr("  (%n lane)", nullptr, lanes) : tr("  (%n lanes)", nullptr, lanes));
     const int titleRight = 20 + QFontMetrics(bold).horizontalAdvance(title) + 12;
     const int left = std::max(kHeaderWidth, titleRight);
@@ -945,8 +1030,10 @@ void TimelineRenderer::paintHeaders(QPainter &p)
         p.setFont(bold);
         p.setPen(m_chrome->label);
         QString title = g.title;
+        // Counter lanes are lanes to the reader: a process of counters only is not "0 lanes".
+        const int laneCount = int(g.lanes.size() + g.counters.size());
         if (g.collapsed)
-            title += g.lanes.size() == 1 ? tr("  (%n lane)", nullptr, 1) : tr("  (%n lanes)", nullptr, int(g.lanes.size()));
+            title += laneCount == 1 ? tr("  (%n lane)", nullptr, 1) : tr("  (%n lanes)", nullptr, laneCount);
         p.drawText(r.adjusted(20, 0, -8, 0), Qt::AlignVCenter | Qt::AlignLeft, bfm.elidedText(title, Qt::ElideRight, w - 30));
         p.setFont(f);
         // A collapsed group: its activity right of the title, not an empty row.
@@ -967,6 +1054,7 @@ void TimelineRenderer::paintHeaders(QPainter &p)
             p.setFont(f);
         }
     }
+    paintCounterHeaders(p);
     if (m_layout->pinnedHeight() > 0) { // the pinned band ends in a heavier line
         p.setPen(QPen(QColor(0x80, 0x88, 0x96), 2));
         const int y = kTopHeight + m_layout->pinnedHeight() - m_scroll - 1;

@@ -15,6 +15,7 @@
 // (Qt Creator's TrackPainter), text batched by ink.
 #include "core/analysis/measures/gaps/Gaps.h"
 #include "core/analysis/measures/queue/QueueLength.h"
+#include "widgets/render/CounterLanes.h"
 #include "widgets/render/DensityStrip.h"
 #include "widgets/render/LaneLayout.h"
 #include "widgets/render/OverlayPass.h"
@@ -137,6 +138,15 @@ public:
         MemoryBand::Value value; // value.t: absolute ns of the run
     };
     MemoryReadout memoryAt(QPoint pos) const; // group -1: pos is not over a band's plot
+    // A counter lane (LaneLayout::counterLanes()): where it is drawn and its scale, and the value
+    // under a point of it.
+    bool counterFrame(int counterLane, CounterLanes::Frame *frame) const;
+    struct CounterReadout
+    {
+        int lane = -1, run = -1;   // lane: into LaneLayout::counterLanes()
+        CounterLanes::Value value; // value.t: absolute ns of the run
+    };
+    CounterReadout counterAt(QPoint pos) const; // lane -1: pos is not over a counter lane
     // Where a collapsed group's activity strip is drawn (empty when the group is expanded).
     QRect densityStripRect(int group) const;
     QPointF flowAnchor(SliceRef ref) const;
@@ -158,6 +168,7 @@ public:
     QRectF gapChipRect(const RenderOverlay &o) const;
     static QString gapChipText(const analysis::Gap &gap); // "data loader · 57.3 ms"
     bool drewMemory() const { return m_drewMemory; }
+    bool drewCounters() const { return m_drewCounters; } // a counter lane's curve
     bool drewSpikes() const { return m_drewSpikes; }
     bool drewReserved() const { return m_drewReserved; } // a reserved line (not every trace records it)
 
@@ -175,6 +186,10 @@ private:
     void paintSlices(QPainter &p);
     void paintLaneSlices(const Lane &lane, int laneTopY);
     void paintMemory(QPainter &p);
+    void paintCounters(QPainter &p);
+    void paintCounterHeaders(QPainter &p);
+    // The min/max tree of a run's counter series, built on first use.
+    const CounterLanes::Index &counterIndex(int run, std::uint32_t series) const;
     void paintQueues(QPainter &p);
     void paintMemoryReadouts(QPainter &p, double axisNs);
     void paintDensity(QPainter &p, int group, QRect strip);
@@ -244,6 +259,9 @@ private:
     DensityStrip m_density; // prefix sums per track, built on first use
     std::array<bool, std::size_t(SliceClass::Count)> m_drawn{};
     bool m_drewMemory = false, m_drewSpikes = false, m_drewReserved = false;
+    bool m_drewCounters = false;
+    // Per run, per counter series: its min/max tree (counterIndex), built on first use.
+    mutable std::vector<std::vector<std::shared_ptr<const CounterLanes::Index>>> m_counterIndex;
 };
 
 } // namespace lanescope

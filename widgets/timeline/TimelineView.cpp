@@ -562,6 +562,12 @@ bool TimelineView::viewportEvent(QEvent *event)
         const TimelineRenderer::MemoryReadout mem = m_renderer.memoryAt(he->pos());
         if (ref.isValid()) {
             QToolTip::showText(he->globalPos(), details::tooltipText(tooltipText(ref)), viewport());
+        } else if (const TimelineRenderer::CounterReadout ctr = m_renderer.counterAt(he->pos()); ctr.value.valid) {
+            // A counter lane: its value at the time under the mouse.
+            const CounterLane &c = m_layout.counterLanes()[std::size_t(ctr.lane)];
+            const QString text = tr("%1: %2\nat %3").arg(c.label, CounterLanes::formatValue(ctr.value.value, c.unit),
+                                                       TimeAxis::formatTime(m_renderer.relNs(ctr.run, ctr.value.t)));
+            QToolTip::showText(he->globalPos(), details::tooltipText(text), viewport());
         } else if (mem.value.valid) {
             // The memory band: the allocator's totals at the time under the mouse.
             const QString text = tr("%1\nat %2").arg(MemoryBand::readoutText(mem.value),

@@ -22,6 +22,7 @@
 #include <QImage>
 #include <QPointer>
 
+#include <cmath>
 #include <memory>
 #include <vector>
 
@@ -138,6 +139,13 @@ public:
     int memorySpikes(int group) const { return m_renderer.memorySpikes(group); }
     // The memory band's values under a point (what its tooltip and the cursor's read-out say).
     TimelineRenderer::MemoryReadout memoryAt(QPoint viewportPos) const { return m_renderer.memoryAt(viewportPos); }
+    // A counter lane's value under a point (its tooltip), and where a value sits in a lane (NaN: none).
+    TimelineRenderer::CounterReadout counterAt(QPoint viewportPos) const { return m_renderer.counterAt(viewportPos); }
+    double counterY(int counterLane, double value) const
+    {
+        CounterLanes::Frame f;
+        return m_renderer.counterFrame(counterLane, &f) ? f.yOf(value) : std::nan("");
+    }
     QRect densityStripRect(int group) const { return m_renderer.densityStripRect(group); }
 
     // Name of the ProfilerStep the time (absolute ns of run) falls in, or empty.
