@@ -7,6 +7,7 @@
 
 #include "tests/TestTraces.h"
 #include "core/io/MappedSource.h"
+#include "core/parse/EventArgs.h"
 #include "core/parse/TraceLoader.h"
 #include "core/synth/TraceSynth.h"
 #include "widgets/timeline/DetailsHtml.h"
@@ -153,6 +154,77 @@ private slots:
         const QString text = s.panel->text();
         const QString expected = QLocale().toString(100.0 * 46976.2048 / 300.0, 'f', 1) + QStringLiteral(" % of 300 GB/s per direction (NVLink3)");
         QVERIFY2(text.contains(expected), qPrintable(text));
+    }
+
+    // The NCCL metadata as a block of its own: the elements with their bytes, the group by name
+    // and description, its ranks, this rank and the sequence number.
+    void ncclMetadataBlock()
+    {
+        const Shown s = show(traceWithArgs(R"("Collective name": "allreduce", "In msg nelems": 2049000, "Out msg nelems": 2049000, "Group size": 2, "dtype": "Float", "Process Group Name": "0", "Process Group Description": "default_pg", "Process Group Ranks": "[0, 1]", "Rank": 1, "seq_num": 42, "In split size": "[]", "Out split size": "[]")"));
+        QVERIFY(s.trace);
+        const QString text = s.panel->text();
+        const QLocale locale;
+        const QString elements = QStringLiteral("%1 (%2)").arg(locale.toString(2049000), locale.formattedDataSize(2049000ll * 4, 1, QLocale::DataSizeIecFormat));
+        QVERIFY2(text.contains(QStringLiteral("NCCL")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("%1 in, %1 out").arg(elements)), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("0 (default_pg)")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Group ranks")) && text.contains(QStringLiteral("[0, 1]")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Sequence number")) && text.contains(QStringLiteral("42")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("Input splits")), qPrintable(text)); // "[]": an even split
+        // The block's rows: collective, elements, data type, group, size, ranks, rank, sequence.
+        const QString block = details::ncclTable(QVariantMap{{QStringLiteral("Collective name"), QStringLiteral("allreduce")},
+                                                             {QStringLiteral("Process Group Name"), QStringLiteral("3")},
+                                                             {QStringLiteral("Process Group Description"), QStringLiteral("undefined")}});
+        QCOMPARE(rowCount(block), 2);
+        QVERIFY(block.contains(QStringLiteral(">3<"))); // "undefined" is no description
+        QVERIFY(details::ncclTable(QVariantMap{{QStringLiteral("grid"), QStringLiteral("[1, 1, 1]")}}).isEmpty());
+    }
+
+    // A real B200 trace: its NCCL kernel's block says what its own args say (and the
+    // record_param_comms operator's, which carries the same metadata and this rank).
+    void ncclMetadataOnARealTrace()
+    {
+        LANESCOPE_REQUIRE_TRACE(path, "b200-eager-nccl.json.gz");
+        const std::shared_ptr<const Trace> t = loadTrace(path).trace;
+        QVERIFY(t);
+        TimelineView view;
+        view.setTrace(t);
+        DetailsPanel panel(&view);
+        int checked = 0, kernels = 0;
+        for (std::uint32_t k = 0; k < t->tracks.size(); ++k) {
+            const Track &trk = t->tracks[k];
+            for (std::uint32_t i = 0; i < trk.size(); ++i) {
+                const QString name = t->name(trk.nameId[i]);
+                const bool kernel = trk.kind == TrackKind::Gpu && name.startsWith(QLatin1String("ncclDevKernel"));
+                if (!kernel && (name != QLatin1String("record_param_comms") || checked - kernels >= 5))
+                    continue; // the kernel, and the first five operators
+                const EventDetails d = readEventDetails(*t, trk.fileOffset[i]);
+                QVERIFY(d.ok);
+                QVERIFY(!kernel || d.args.contains(QStringLiteral("Collective name")));
+                if (!d.args.contains(QStringLiteral("Collective name")))
+                    continue;
+                panel.showSlice(SliceRef{0, k, i});
+                const QString text = panel.text();
+                QVERIFY2(text.contains(QStringLiteral("NCCL")), qPrintable(text));
+                const QLocale locale;
+                const QString in = locale.toString(d.args.value(QStringLiteral("In msg nelems")).toLongLong());
+                const QString out = locale.toString(d.args.value(QStringLiteral("Out msg nelems")).toLongLong());
+                QVERIFY2(text.contains(in) && text.contains(out), qPrintable(text));
+                const QString pg = d.args.value(QStringLiteral("Process Group Name")).toString();
+                const QString description = d.args.value(QStringLiteral("Process Group Description")).toString();
+                const QString group = description == QLatin1String("undefined") ? pg : QStringLiteral("%1 (%2)").arg(pg, description);
+                QVERIFY2(panel.html().contains(details::row(QStringLiteral("Process group"), group.toHtmlEscaped())), qPrintable(text));
+                QVERIFY2(text.contains(d.args.value(QStringLiteral("Process Group Ranks")).toString()), qPrintable(text));
+                QVERIFY2(text.contains(QStringLiteral("Group size")), qPrintable(text));
+                if (d.args.contains(QStringLiteral("Rank")))
+                    QVERIFY2(panel.html().contains(details::row(QStringLiteral("Rank"), QLocale().toString(d.args.value(QStringLiteral("Rank")).toLongLong()))),
+                             qPrintable(text));
+                kernels += kernel;
+                ++checked;
+            }
+        }
+        QCOMPARE(kernels, 1); // the trace's one AllGather kernel
+        QVERIFY(checked > kernels);
     }
 
     void initTestCase()

@@ -112,6 +112,93 @@ QString argsTable(const QVariantMap &args)
     return html;
 }
 
+namespace {
+
+// Bytes of one element of a dtype as PyTorch names it in the NCCL metadata ("BFloat16", "Float"),
+// 0 when not known.
+int ncclElementBytes(const QString &dtype)
+{
+    if (dtype == QLatin1String("BFloat16") || dtype == QLatin1String("Half") || dtype == QLatin1String("Short"))
+        return 2;
+    if (dtype == QLatin1String("Float") || dtype == QLatin1String("Int"))
+        return 4;
+    if (dtype == QLatin1String("Double") || dtype == QLatin1String("Long"))
+        return 8;
+    if (dtype == QLatin1String("Byte") || dtype == QLatin1String("Char") || dtype == QLatin1String("Bool")
+        || dtype.startsWith(QLatin1String("Float8")))
+        return 1;
+    return 0;
+}
+
+} // namespace
+
+QString ncclTable(const QVariantMap &args)
+{
+    static const QStringList kKeys = {QStringLiteral("Collective name"),    QStringLiteral("In msg nelems"),
+                                      QStringLiteral("Out msg nelems"),     QStringLiteral("Group size"),
+                                      QStringLiteral("Process Group Name"), QStringLiteral("Process Group Description"),
+                                      QStringLiteral("Process Group Ranks"), QStringLiteral("seq_num"),
+                                      QStringLiteral("Seq")};
+    if (std::none_of(kKeys.begin(), kKeys.end(), [&](const QString &k) { return args.contains(k); }))
+        return {};
+    const QLocale locale;
+    const auto text = [&](const char *key) { return args.contains(QLatin1String(key)) ? valueText(args.value(QLatin1String(key))) : QString(); };
+    const auto count = [&](const char *key, qlonglong *out) {
+        bool ok = false;
+        const qlonglong v = args.value(QLatin1String(key)).toLongLong(&ok);
+        if (ok && v >= 0)
+            *out = v;
+        return ok && v >= 0;
+    };
+    QString html = QStringLiteral("<table>");
+    if (const QString name = text("Collective name"); !name.isEmpty())
+        html += row(QCoreApplication::translate("lanescope::DetailsPanel", "Collective"), name.toHtmlEscaped());
+    // Elements in and out, with their bytes where the dtype is known: "25,136 (49.1 KiB) in".
+    const QString dtype = args.value(QStringLiteral("dtype")).toString().left(kMaxKeyChars);
+    const int elementBytes = ncclElementBytes(dtype);
+    const auto elements = [&](qlonglong n) {
+        const QString e = locale.toString(n);
+        return elementBytes > 0 ? QCoreApplication::translate("lanescope::DetailsPanel", "%1 (%2)").arg(e, locale.formattedDataSize(n * elementBytes, 1, QLocale::DataSizeIecFormat)) : e;
+    };
+    qlonglong in = -1, out = -1;
+    const bool hasIn = count("In msg nelems", &in), hasOut = count("Out msg nelems", &out);
+    if (hasIn || hasOut) {
+        const QString inText = hasIn ? elements(in) : QCoreApplication::translate("lanescope::DetailsPanel", "unknown"), outText = hasOut ? elements(out) : QCoreApplication::translate("lanescope::DetailsPanel", "unknown");
+        html += row(QCoreApplication::translate("lanescope::DetailsPanel", "Elements"), QCoreApplication::translate("lanescope::DetailsPanel", "%1 in, %2 out").arg(inText, outText).toHtmlEscaped());
+    }
+    if (!dtype.isEmpty())
+        html += row(QCoreApplication::translate("lanescope::DetailsPanel", "Data type"), dtype.toHtmlEscaped());
+    // Uneven all-to-all: the split sizes, where there are any ("[]" for an even split).
+    for (const char *key : {"In split size", "Out split size"}) {
+        const QString v = text(key);
+        if (!v.isEmpty() && v != QLatin1String("[]"))
+            html += row(QLatin1String(key) == QLatin1String("In split size") ? QCoreApplication::translate("lanescope::DetailsPanel", "Input splits") : QCoreApplication::translate("lanescope::DetailsPanel", "Output splits"), v.toHtmlEscaped());
+    }
+    // The process group: its name, what it is for ("default_pg"; PyTorch writes "undefined" where
+    // the group was given no description), its size and its ranks.
+    const QString pgName = text("Process Group Name"), pgDescription = text("Process Group Description");
+    if (!pgName.isEmpty() || !pgDescription.isEmpty()) {
+        const bool described = !pgDescription.isEmpty() && pgDescription != QLatin1String("undefined");
+        const QString group = pgName.isEmpty() ? pgDescription : described ? QCoreApplication::translate("lanescope::DetailsPanel", "%1 (%2)").arg(pgName, pgDescription) : pgName;
+        html += row(QCoreApplication::translate("lanescope::DetailsPanel", "Process group"), group.toHtmlEscaped());
+    }
+    if (qlonglong size = 0; count("Group size", &size))
+        html += row(QCoreApplication::translate("lanescope::DetailsPanel", "Group size"), locale.toString(size).toHtmlEscaped());
+    if (const QString ranks = text("Process Group Ranks"); !ranks.isEmpty())
+        html += row(QCoreApplication::translate("lanescope::DetailsPanel", "Group ranks"), bounded(ranks, 200).toHtmlEscaped());
+    if (qlonglong rank = 0; count("Rank", &rank))
+        html += row(QCoreApplication::translate("lanescope::DetailsPanel", "Rank"), locale.toString(rank).toHtmlEscaped());
+    // The collective's number in its group's order (what matches it across ranks).
+    for (const char *key : {"seq_num", "Seq"})
+        if (qlonglong seq = 0; count(key, &seq)) {
+            html += row(QCoreApplication::translate("lanescope::DetailsPanel", "Sequence number"), locale.toString(seq).toHtmlEscaped());
+            break;
+        }
+    if (const QString comms = text("Comms Id"); !comms.isEmpty())
+        html += row(QCoreApplication::translate("lanescope::DetailsPanel", "Communicator"), comms.toHtmlEscaped());
+    return html + QStringLiteral("</table>");
+}
+
 QString tooltipText(const QString &plain, int maxChars)
 {
     // <qt> forces rich text, so the escaped text shows as written; newlines become line breaks.

@@ -34,6 +34,11 @@ QString valueText(const QVariant &v, int maxChars = kMaxValueChars);
 QString row(const QString &key, const QString &valueHtml);
 // The argument table (or "none"): at most kMaxArgRows rows, then a line counting the rest.
 QString argsTable(const QVariantMap &args);
+// The NCCL metadata PyTorch writes on a collective's kernel and its record_param_comms operator
+// ("Collective name", "In/Out msg nelems", "dtype", "Group size", "Process Group Name" and
+// "Description", "Process Group Ranks", "Rank", "seq_num" / "Seq", "Comms Id") as a readable table:
+// the elements with their bytes, the group by name and its ranks. Empty where the args hold none.
+QString ncclTable(const QVariantMap &args);
 // Plain text safe for a tooltip: cut to maxChars and escaped as rich text, so a name that
 // happens to start with '<' is never laid out as HTML.
 QString tooltipText(const QString &plain, int maxChars = 1000);

@@ -173,6 +173,9 @@ void DetailsPanel::showSlice(SliceRef ref)
         html += row(tr("Step"), esc(step));
     html += QStringLiteral("</table>");
 
+    // Args are not in the model: read this one event back from the file now.
+    const EventDetails d = readEventDetails(*t, trk.fileOffset[i]);
+
     // A communication kernel: how much it moved and how fast (nccl-tests' algbw and busbw).
     if (trk.kind == TrackKind::Gpu) {
         if (const auto x = analysis::collectiveTransfer(*t, ref.track, ref.slice)) {
@@ -205,6 +208,12 @@ void DetailsPanel::showSlice(SliceRef ref)
                         .arg(esc(tr("Bus bandwidth as nccl-tests computes it, over this kernel's duration on this rank: "
                                     "waiting for a late rank counts as transfer time here.")));
         }
+    }
+    // The NCCL metadata of a collective (on its kernel and its record_param_comms operator) as
+    // a block of its own, not scattered among the other arguments.
+    if (d.ok) {
+        if (const QString nccl = details::ncclTable(d.args); !nccl.isEmpty())
+            html += QStringLiteral("<p style='font-weight:bold'>%1</p>").arg(esc(tr("NCCL"))) + nccl;
     }
 
     const auto &flows = m_view->selectedFlows();
@@ -244,8 +253,6 @@ void DetailsPanel::showSlice(SliceRef ref)
         }
     }
 
-    // Args are not in the model: read this one event back from the file now.
-    const EventDetails d = readEventDetails(*t, trk.fileOffset[i]);
     html += QStringLiteral("<p style='font-weight:bold'>%1</p>").arg(esc(tr("Arguments")));
     if (!d.ok) {
         html += QStringLiteral("<p style='color:#a00'>%1</p>").arg(esc(d.error));
