@@ -66,12 +66,14 @@ PeakTableEditor::PeakTableEditor(const analysis::PeakOverrides &overrides, QWidg
     m_table->setObjectName(QStringLiteral("peakTable"));
     m_table->setColumnCount(ColumnCount);
     m_table->setRowCount(int(rows.size()));
-    // Two-line headers keep seven figures in a dialog's width.
-    m_table->setHorizontalHeaderLabels({tr("GPU"), tr("BF16/FP16\nTFLOPS"), tr("TF32\nTFLOPS"), tr("FP32\nTFLOPS"),
+    // Two-line headers keep nine figures in a dialog's width.
+    m_table->setHorizontalHeaderLabels({tr("GPU"), tr("BF16/FP16\nTFLOPS"), tr("FP8\nTFLOPS"), tr("FP4\nTFLOPS"), tr("TF32\nTFLOPS"), tr("FP32\nTFLOPS"),
                                         tr("FP64\nTFLOPS"), tr("Memory\nTB/s"), tr("Link\nGB/s"), tr("Lanescope's table")});
     const QStringList headerTips = {
         QString(),
         tr("Dense (no sparsity) bf16/fp16 tensor peak: MFU and the roofline of bf16/fp16 operators"),
+        tr("Dense FP8 tensor peak: the roofline of fp8 GEMMs (– where the GPU has no FP8 tensor cores)"),
+        tr("Dense FP4 tensor peak: the roofline of fp4 GEMMs (– where the GPU has no FP4 tensor cores)"),
         tr("Dense TF32 tensor peak: the roofline of fp32 convolutions (cuDNN uses TF32 by default)"),
         tr("FP32 peak without TF32: the roofline of fp32 matrix multiplies (PyTorch leaves TF32 off for them)"),
         tr("FP64 peak: the roofline of fp64 operators"),
@@ -196,7 +198,8 @@ void PeakTableEditor::showRow(int row)
         const bool user = isOverridden(row, spec);
         it->setText(figureText(it->data(kValueRole).toDouble()));
         it->setFont(user ? bold : normal);
-        QString tip = utf8(spec == analysis::GpuSpec::Bf16Tflops ? p.source : p.specSource);
+        const bool lowPrecision = spec == analysis::GpuSpec::Fp8Tflops || spec == analysis::GpuSpec::Fp4Tflops;
+        QString tip = utf8(spec == analysis::GpuSpec::Bf16Tflops ? p.source : lowPrecision ? p.lowPrecisionSource : p.specSource);
         if (spec == analysis::GpuSpec::LinkGBps)
             tip = utf8(p.link) + QStringLiteral(": ") + tip;
         if (user) {

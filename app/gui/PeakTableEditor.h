@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Preferences' GPU table: core's built-in rows (analysis::gpuPeakTable()), each with its peaks
-// (bf16/fp16, TF32, FP32, FP64), memory bandwidth and interconnect per direction, and the user's own
+// (bf16/fp16, FP8, FP4, TF32, FP32, FP64), memory bandwidth and interconnect per direction, and the user's own
 // figure in place of any of them. A figure of the user's is shown in bold with Lanescope's beside it
 // (the last column); Reset puts the selected rows (or all) back to the table.
 #include "core/analysis/measures/mfu/Mfu.h"
@@ -21,7 +21,7 @@ class PeakTableEditor : public QWidget
     Q_OBJECT
 public:
     // PeakColumn + int(GpuSpec): one editable column per figure, in GpuSpec's order.
-    enum Column { GpuColumn, PeakColumn, Tf32Column, Fp32Column, Fp64Column, HbmColumn, LinkColumn, TableColumn, ColumnCount };
+    enum Column { GpuColumn, PeakColumn, Fp8Column, Fp4Column, Tf32Column, Fp32Column, Fp64Column, HbmColumn, LinkColumn, TableColumn, ColumnCount };
     static int columnOf(analysis::GpuSpec spec) { return PeakColumn + int(spec); }
 
     explicit PeakTableEditor(const analysis::PeakOverrides &overrides, QWidget *parent = nullptr);

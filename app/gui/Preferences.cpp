@@ -255,7 +255,7 @@ PreferencesDialog::PreferencesDialog(const Preferences &prefs, QWidget *parent)
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     form->addRow(buttons);
-    setMinimumWidth(760); // the GPU table: seven figures per row
+    setMinimumWidth(900); // the GPU table: nine figures per row
 }
 
 Preferences PreferencesDialog::preferences() const

@@ -8,6 +8,7 @@
 #include "app/gui/Preferences.h"
 
 #include <QHeaderView>
+#include <QLocale>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -62,6 +63,28 @@ private slots:
                  qPrintable(mine->text()));
         if (const QString dir = qEnvironmentVariable("LANESCOPE_SCREENSHOTS"); !dir.isEmpty())
             dialog.grab().save(dir + QStringLiteral("/preferences.png"));
+    }
+
+    // FP8 and FP4 columns: the table's dense figures, "–" where a GPU has none; a user's FP8 figure
+    // is kept as one of that column only.
+    void lowPrecisionColumns()
+    {
+        PeakTableEditor peaks({});
+        const int h100 = peaks.rowOf(QStringLiteral("H100")), b200 = peaks.rowOf(QStringLiteral("B200")),
+                  a100 = peaks.rowOf(QStringLiteral("A100"));
+        QVERIFY(h100 >= 0 && b200 >= 0 && a100 >= 0);
+        const auto text = [&](int row, analysis::GpuSpec spec) { return peaks.table()->item(row, PeakTableEditor::columnOf(spec))->text(); };
+        QCOMPARE(text(h100, analysis::GpuSpec::Fp8Tflops), QLocale().toString(1979.0, 'g', 7));
+        QCOMPARE(text(h100, analysis::GpuSpec::Fp4Tflops), QStringLiteral("–"));
+        QCOMPARE(text(b200, analysis::GpuSpec::Fp4Tflops), QLocale().toString(9000.0, 'g', 7));
+        QCOMPARE(text(a100, analysis::GpuSpec::Fp8Tflops), QStringLiteral("–"));
+        peaks.setFigure(h100, analysis::GpuSpec::Fp8Tflops, 1800);
+        QVERIFY(peaks.isOverridden(h100, analysis::GpuSpec::Fp8Tflops));
+        QVERIFY(!peaks.isOverridden(h100, analysis::GpuSpec::Bf16Tflops));
+        const analysis::PeakOverrides o = peaks.overrides();
+        QCOMPARE(int(o.size()), 1);
+        QCOMPARE(o.front().fp8Tflops, 1800.0);
+        QCOMPARE(o.front().tflops, 0.0);
     }
 };
 
