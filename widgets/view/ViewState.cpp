@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/view/ViewState.h"
 
-#include "widgets/analysis/ReplayGhostController.h"
-
 #include <algorithm>
 
 namespace lanescope {
@@ -157,8 +155,6 @@ std::shared_ptr<OverlayPass> ViewState::overlayPass(const QString &key) const
             return p;
     return nullptr;
 }
-
-std::shared_ptr<const ReplayGhost> ViewState::replayGhost() const { return ReplayGhostPass::ghostOf(this); }
 
 std::vector<OverlayLayer> ViewState::overlayLayers() const
 {

@@ -20,8 +20,6 @@
 
 namespace lanescope {
 
-struct ReplayGhost; // widgets/render/ReplayGhostOverlay.h
-
 class ViewState : public QObject
 {
     Q_OBJECT
@@ -78,8 +76,6 @@ public:
     // The drawings of the passes that draw now, as a RenderOverlay carries them.
     std::vector<OverlayLayer> overlayLayers() const;
     void overlayPassChanged() { emit overlayChanged(); }
-    // The replay pass's ghost (ReplayGhostPass::ghostOf), for the window until it asks the pass.
-    std::shared_ptr<const ReplayGhost> replayGhost() const;
 
     // The slices of one name marked in every run (a row of the comparison's differences).
     const std::shared_ptr<const SliceHighlight> &highlight() const { return m_highlight; }
