@@ -3,13 +3,17 @@
 // the catalogue's order otherwise, a cycle, an unknown need, a taken key and a late registration
 // are refused with a message; and a toy measure (tests/analysis/toy_measure/), added through its
 // registration alone, runs after what it needs, writes its member into analysisJson() of a real
-// trace and puts its figure into the figure catalogue and the comparison's metrics. The built-in
-// measures' JSON is byte for byte what `lanescope-cli analyze --json` prints: one writer.
+// trace and its part into the rank summary, and puts its figure into the figure catalogue and the
+// comparison's metrics. On every shared trace the built-in measures' JSON is byte for byte what
+// `lanescope-cli analyze --json` prints (one writer), and a rank summary, which the measures write
+// and read part by part, reads back to the same bytes.
 #include "core/analysis/compare/Compare.h"
 #include "core/analysis/run/Analysis.h"
 #include "core/analysis/run/AnalysisJson.h"
 #include "core/analysis/run/FigureCatalogue.h"
+#include "core/analysis/job/RankSummaryJson.h"
 #include "core/analysis/run/Measure.h"
+#include "core/io/FolderLoad.h"
 #include "core/parse/TraceLoader.h"
 
 #include "tests/CliRun.h"
@@ -235,6 +239,38 @@ private slots:
         noToy.omit = {"toy"};
         const QByteArray core = analysisJson(*loaded.trace, analyze(*loaded.trace), noToy) + '\n';
         QVERIFY2(core == cli.out, qPrintable(QStringLiteral("%1 bytes from analysisJson(), %2 from the CLI").arg(core.size()).arg(cli.out.size())));
+    }
+
+    // The rank summary is written by the measures (Measure::writeSummary) and read back by them:
+    // on every shared trace, a summary read back and written again is the same bytes, each
+    // measure's part included, and the toy's result comes back as it was.
+    void summaryRoundTrip_data() { cliIsAnalysisJson_data(); }
+    void summaryRoundTrip()
+    {
+        QFETCH(QString, path);
+        const LoadResult loaded = loadTrace(path);
+        if (!loaded.trace)
+            QSKIP(qPrintable(QStringLiteral("not a loadable trace: %1").arg(loaded.error)));
+        RankFile file;
+        file.path = path;
+        file.trace = loaded.trace;
+        file.rank = 0;
+        const RankSummary s = summarizeRank(file);
+        const std::string written = rankSummaryToJson(s);
+        RankSummary back;
+        QString error;
+        QVERIFY2(rankSummaryFromJson(QByteArray::fromStdString(written), &back, &error), qPrintable(error));
+        QCOMPARE(rankSummaryToJson(back), written);
+        // Every measure that has a part wrote it.
+        const QJsonObject analysis = QJsonDocument::fromJson(QByteArray::fromStdString(written)).object().value(QStringLiteral("analysis")).toObject();
+        for (const Measure *m : measureCatalogue().measures())
+            if (m->writeSummary)
+                QVERIFY2(analysis.contains(QString::fromStdString(m->key)), m->key.c_str());
+        const test::ToyResult *toy = measureResult<test::ToyResult>(s.figures.analysis, "toy");
+        const test::ToyResult *toyBack = measureResult<test::ToyResult>(back.figures.analysis, "toy");
+        QVERIFY(toy && toyBack);
+        QCOMPARE(toyBack->longestNs, toy->longestNs);
+        QCOMPARE(toyBack->activities, toy->activities);
     }
 
     // The toy's figure: in the figure catalogue (the Metrics table's rows, after the others), in

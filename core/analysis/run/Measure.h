@@ -27,6 +27,11 @@
 namespace lanescope {
 class JsonWriter;
 }
+namespace lanescope::analysis::summary {
+class SummaryOut;
+class SummaryIn;
+struct SummaryObj;
+} // namespace lanescope::analysis::summary
 
 namespace lanescope::analysis {
 
@@ -110,6 +115,12 @@ struct Measure
     // Writes its members into the open analyze object; none: it writes nothing.
     std::function<void(JsonWriter &, const MeasureJsonContext &)> writeJson;
     std::vector<MeasureFigure> figures;
+    // Its part of a rank summary (job/RankSummaryJson.h, written with run/SummaryJson.h): what the
+    // job's figures need of its result, exactly (integers as integers), as member `key` of the
+    // summary's "analysis" object; and the reader that is its inverse, given that object (a member
+    // left out reads as the result's default). None: the measure is not in a summary.
+    std::function<void(summary::SummaryOut &, const AnalysisResult &)> writeSummary;
+    std::function<void(summary::SummaryIn &, const summary::SummaryObj &, AnalysisResult &)> readSummary;
 };
 
 // An ordered set of measures. The order they are added in is the order of their members in the

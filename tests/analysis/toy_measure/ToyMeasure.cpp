@@ -3,6 +3,7 @@
 
 #include "core/analysis/run/KernelClass.h"
 #include "core/model/Trace.h"
+#include "core/analysis/run/SummaryJson.h"
 #include "core/util/JsonWriter.h"
 
 #include <algorithm>
@@ -42,6 +43,21 @@ Measure toyMeasure()
             j.field("longest_activity_us", c.usDur(r->longestNs));
             j.field("activities", r->activities);
         });
+    };
+    // Its part of a rank summary, exact, and the reader that is its inverse.
+    m.writeSummary = [](summary::SummaryOut &o, const AnalysisResult &a) {
+        const ToyResult *r = measureResult<ToyResult>(a, "toy");
+        o.obj("toy", [&] {
+            o.i("longest_ns", r ? r->longestNs : 0);
+            o.i("activities", r ? r->activities : 0);
+        });
+    };
+    m.readSummary = [](summary::SummaryIn &in, const summary::SummaryObj &av, AnalysisResult &a) {
+        const summary::SummaryObj v = in.object(av, "toy");
+        ToyResult r;
+        r.longestNs = in.i64(v, "longest_ns", 0, 0, summary::kMaxNsInt);
+        r.activities = in.i64(v, "activities", 0, 0);
+        a.measures["toy"] = r;
     };
     MeasureFigure f;
     f.key = "toy_longest_activity_us";

@@ -13,7 +13,8 @@ struct ToyResult
     std::int64_t activities = 0;    // how many there are (the temporal breakdown's count)
 };
 
-// key "toy", needs "temporal"; JSON member "toy"; figure "toy_longest_activity_us".
+// key "toy", needs "temporal"; JSON member "toy"; figure "toy_longest_activity_us"; a part "toy"
+// of the rank summary.
 analysis::Measure toyMeasure();
 
 } // namespace lanescope::test

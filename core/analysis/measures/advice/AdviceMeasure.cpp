@@ -7,6 +7,7 @@
 #include "core/analysis/advice/CpuDataLoader.h"
 #include "core/analysis/measures/replay/AdviceReplay.h"
 #include "core/analysis/text/Format.h"
+#include "core/analysis/run/SummaryJson.h"
 #include "core/util/JsonWriter.h"
 
 #include <QCoreApplication>
@@ -111,6 +112,41 @@ Measure adviceMeasure()
             for (const auto &a : c.result.advice)
                 j.object([&] { writeAdviceJson(j, a); });
         });
+    };
+    m.writeSummary = [](summary::SummaryOut &o, const AnalysisResult &r) {
+        o.arr("advice", [&] {
+            for (const Advice &ad : r.advice)
+                o.obj(nullptr, [&] {
+                    o.s("id", ad.id);
+                    o.s("title", ad.title);
+                    o.s("evidence", ad.evidence);
+                    o.i("where_from", ad.where.from);
+                    o.i("where_to", ad.where.to);
+                    o.i("explained_ns", ad.explainedNs);
+                    o.d("step_s", ad.stepS);
+                    o.d("projected_step_s", ad.projectedStepS);
+                    o.d("mfu_pct", ad.mfuPct);
+                    o.d("projected_mfu_pct", ad.projectedMfuPct);
+                    o.b("projection_replayed", ad.projectionReplayed);
+                });
+        });
+    };
+    m.readSummary = [](summary::SummaryIn &in, const summary::SummaryObj &av, AnalysisResult &r) {
+        using namespace summary;
+        for (const SummaryObj &v : in.objects(av, "advice")) {
+            Advice ad;
+            ad.id = in.text(v, "id");
+            ad.title = in.text(v, "title");
+            ad.evidence = in.text(v, "evidence");
+            ad.where = TimeRange{in.i64(v, "where_from"), in.i64(v, "where_to")};
+            ad.explainedNs = in.i64(v, "explained_ns");
+            ad.stepS = in.dbl(v, "step_s", kSeconds);
+            ad.projectedStepS = in.dbl(v, "projected_step_s", kSeconds);
+            ad.mfuPct = in.dbl(v, "mfu_pct", kMfuPct);
+            ad.projectedMfuPct = in.dbl(v, "projected_mfu_pct", kMfuPct);
+            ad.projectionReplayed = in.boolean(v, "projection_replayed"); // false in a summary written before it
+            r.advice.push_back(std::move(ad));
+        }
     };
     return m;
 }

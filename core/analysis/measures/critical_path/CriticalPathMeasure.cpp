@@ -4,6 +4,7 @@
 // the analysed window, of the window.
 #include "core/analysis/run/AnalysisJson.h"
 
+#include "core/analysis/run/SummaryJson.h"
 #include "core/util/JsonWriter.h"
 
 namespace lanescope::analysis {
@@ -72,6 +73,39 @@ Measure criticalPathMeasure()
     };
     // Null without steps.
     m.writeJson = [](JsonWriter &j, const MeasureJsonContext &c) { writeCriticalPathJson(j, c.result.criticalPath, true, c.origin); };
+    // The path's figures (not its segments: a summary holds no timeline).
+    m.writeSummary = [](summary::SummaryOut &o, const AnalysisResult &a) {
+        o.obj("critical_path", [&] {
+            const CriticalPath &cp = a.criticalPath;
+            o.b("valid", cp.valid);
+            o.b("median_step", cp.medianStep);
+            o.s("step_name", cp.step.name);
+            o.i("step_number", cp.step.number);
+            o.i("step_start", cp.step.start);
+            o.i("step_dur", cp.step.dur);
+            o.i("length_ns", cp.lengthNs);
+            for (int k = 0; k < kPathParts; ++k)
+                o.i(pathPartName(PathPart(k)), cp.partsNs[std::size_t(k)]);
+        });
+    };
+    m.readSummary = [](summary::SummaryIn &in, const summary::SummaryObj &av, AnalysisResult &a) {
+        const summary::SummaryObj cv = in.object(av, "critical_path");
+        CriticalPath &cp = a.criticalPath;
+        cp.valid = in.boolean(cv, "valid");
+        cp.medianStep = in.boolean(cv, "median_step");
+        cp.step.name = in.text(cv, "step_name");
+        cp.step.number = in.i32(cv, "step_number", -1);
+        cp.step.start = in.i64(cv, "step_start");
+        cp.step.dur = in.i64(cv, "step_dur", 0, 0);
+        cp.lengthNs = in.i64(cv, "length_ns", 0, 0);
+        TimeNs sum = 0;
+        for (int k = 0; k < kPathParts; ++k) {
+            cp.partsNs[std::size_t(k)] = in.i64(cv, pathPartName(PathPart(k)), 0, 0, cp.lengthNs);
+            sum += cp.partsNs[std::size_t(k)];
+        }
+        if (sum != cp.lengthNs) // parts that do not add up are not a path
+            cp = CriticalPath{};
+    };
     return m;
 }
 

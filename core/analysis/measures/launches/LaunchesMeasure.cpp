@@ -7,6 +7,7 @@
 
 #include "core/analysis/measures/launches/LaunchEvents.h"
 
+#include "core/analysis/run/SummaryJson.h"
 #include "core/util/JsonWriter.h"
 
 namespace lanescope::analysis {
@@ -77,6 +78,122 @@ Measure launchesMeasure()
     };
     // "device" and "count" are additions to the contract's keys.
     m.writeJson = [](JsonWriter &j, const MeasureJsonContext &c) { writeLaunchJson(j, c.result, c.origin); };
+    // What analyze DIR prints per rank.
+    m.writeSummary = [](summary::SummaryOut &o, const AnalysisResult &a) {
+        o.obj("launch", [&] {
+            o.arr("idle", [&] {
+                for (const StreamIdle &si : a.idleBreakdown.streams)
+                    o.obj(nullptr, [&] {
+                        o.i("device", si.device);
+                        o.i("stream", si.stream);
+                        o.b("computes", si.computes);
+                        o.i("idle", si.idle);
+                        o.i("host_wait", si.hostWait);
+                        o.i("kernel_wait", si.kernelWait);
+                        o.i("other", si.other);
+                        o.i("gaps", si.gaps);
+                    });
+            });
+            o.i("idle_total", a.idleBreakdown.idle);
+            o.i("host_wait_total", a.idleBreakdown.hostWait);
+            o.i("compute_idle_total", a.idleBreakdown.computeIdle);
+            o.i("compute_host_wait_total", a.idleBreakdown.computeHostWait);
+            const LaunchStats &l = a.launchStats;
+            o.i("launches", l.launches);
+            o.i("graph_launches", l.graphLaunches);
+            o.i("graph_kernels", l.graphKernels);
+            o.i("gpu_shorter_than_cpu", l.gpuShorterThanCpu);
+            o.i("runtime_outliers", l.runtimeOutliers);
+            o.i("delay_outliers", l.delayOutliers);
+            o.od("median_delay_ns", l.medianDelayNs);
+            o.od("p95_delay_ns", l.p95DelayNs);
+            o.od("median_gpu_ns", l.medianGpuNs);
+            o.od("median_cpu_ns", l.medianCpuNs);
+            o.arr("worst", [&] {
+                for (const Launch &w : l.worst)
+                    o.obj(nullptr, [&] {
+                        o.i("track", w.track);
+                        o.i("slice", w.slice);
+                        o.i("call_track", w.callTrack);
+                        o.i("call_slice", w.callSlice);
+                        o.i("start", w.start);
+                        o.i("cpu_dur", w.cpuDur);
+                        o.i("gpu_dur", w.gpuDur);
+                        o.i("delay", w.delay);
+                        o.s("name", w.name);
+                    });
+            });
+            o.arr("queue", [&] {
+                for (const StreamQueue &q : a.queueLengths)
+                    o.obj(nullptr, [&] {
+                        o.i("device", q.device);
+                        o.i("stream", q.stream);
+                        o.i("count", q.count);
+                        o.d("mean", q.mean);
+                        o.i("max", q.max);
+                        o.i("full", q.fullNs);
+                        o.i("empty", q.emptyNs);
+                        o.i("span", q.spanNs);
+                    });
+            });
+        });
+    };
+    m.readSummary = [](summary::SummaryIn &in, const summary::SummaryObj &av, AnalysisResult &a) {
+        using namespace summary;
+        const SummaryObj v = in.object(av, "launch");
+        for (const SummaryObj &e : in.objects(v, "idle")) {
+            StreamIdle si;
+            si.device = in.i32(e, "device", -1, -1);
+            si.stream = in.i64(e, "stream", -1);
+            si.computes = in.boolean(e, "computes");
+            si.idle = in.i64(e, "idle");
+            si.hostWait = in.i64(e, "host_wait");
+            si.kernelWait = in.i64(e, "kernel_wait");
+            si.other = in.i64(e, "other");
+            si.gaps = in.i64(e, "gaps", 0, 0);
+            a.idleBreakdown.streams.push_back(si);
+        }
+        a.idleBreakdown.idle = in.i64(v, "idle_total");
+        a.idleBreakdown.hostWait = in.i64(v, "host_wait_total");
+        a.idleBreakdown.computeIdle = in.i64(v, "compute_idle_total");
+        a.idleBreakdown.computeHostWait = in.i64(v, "compute_host_wait_total");
+        LaunchStats &l = a.launchStats;
+        l.launches = in.i64(v, "launches", 0, 0);
+        l.graphLaunches = in.i64(v, "graph_launches", 0, 0); // 0 in a summary written before graphs counted
+        l.graphKernels = in.i64(v, "graph_kernels", 0, 0);
+        l.gpuShorterThanCpu = in.i64(v, "gpu_shorter_than_cpu", 0, 0);
+        l.runtimeOutliers = in.i64(v, "runtime_outliers", 0, 0);
+        l.delayOutliers = in.i64(v, "delay_outliers", 0, 0);
+        l.medianDelayNs = in.odbl(v, "median_delay_ns", kSignedNs);
+        l.p95DelayNs = in.odbl(v, "p95_delay_ns", kSignedNs);
+        l.medianGpuNs = in.odbl(v, "median_gpu_ns", kSignedNs);
+        l.medianCpuNs = in.odbl(v, "median_cpu_ns", kSignedNs);
+        for (const SummaryObj &e : in.objects(v, "worst")) {
+            Launch w;
+            w.track = in.u32(e, "track");
+            w.slice = in.u32(e, "slice");
+            w.callTrack = in.u32(e, "call_track");
+            w.callSlice = in.u32(e, "call_slice");
+            w.start = in.i64(e, "start");
+            w.cpuDur = in.i64(e, "cpu_dur");
+            w.gpuDur = in.i64(e, "gpu_dur");
+            w.delay = in.i64(e, "delay");
+            w.name = in.text(e, "name");
+            l.worst.push_back(std::move(w));
+        }
+        for (const SummaryObj &e : in.objects(v, "queue")) {
+            StreamQueue q;
+            q.device = in.i32(e, "device", -1, -1);
+            q.stream = in.i64(e, "stream", -1);
+            q.count = in.i64(e, "count", 0, 0);
+            q.mean = in.dbl(e, "mean", kQueue);
+            q.max = in.i32(e, "max");
+            q.fullNs = in.i64(e, "full");
+            q.emptyNs = in.i64(e, "empty");
+            q.spanNs = in.i64(e, "span");
+            a.queueLengths.push_back(q);
+        }
+    };
     return m;
 }
 

@@ -2,6 +2,7 @@
 // The MFU as a measure (Measure.h): "mfu", from the measured steps' median.
 #include "core/analysis/run/Measure.h"
 
+#include "core/analysis/run/SummaryJson.h"
 #include "core/util/JsonWriter.h"
 
 namespace lanescope::analysis {
@@ -26,6 +27,32 @@ Measure mfuMeasure()
             if (c.result.figures.samplesPerSPerGpu) // only with --samples-per-step: an addition too
                 j.field("samples_per_s_per_gpu", *c.result.figures.samplesPerSPerGpu);
         });
+    };
+    m.writeSummary = [](summary::SummaryOut &o, const AnalysisResult &a) {
+        o.obj("mfu", [&] {
+            o.b("valid", a.mfu.valid);
+            o.d("step_s", a.mfu.stepS);
+            o.d("tokens_per_s_per_gpu", a.mfu.tokensPerSPerGpu);
+            o.d("achieved_tflops", a.mfu.achievedTflops);
+            o.d("peak_tflops", a.mfu.peakTflops);
+            o.d("mfu_pct", a.mfu.mfuPct);
+            o.s("gpu_name", a.mfu.gpuName);
+            o.s("peak_source", a.mfu.peakSource);
+            o.i("world_size", a.mfu.worldSize);
+        });
+    };
+    m.readSummary = [](summary::SummaryIn &in, const summary::SummaryObj &av, AnalysisResult &a) {
+        using namespace summary;
+        const SummaryObj mv = in.object(av, "mfu");
+        a.mfu.valid = in.boolean(mv, "valid");
+        a.mfu.stepS = in.dbl(mv, "step_s", kSeconds);
+        a.mfu.tokensPerSPerGpu = in.dbl(mv, "tokens_per_s_per_gpu", kRate);
+        a.mfu.achievedTflops = in.dbl(mv, "achieved_tflops", kTflops);
+        a.mfu.peakTflops = in.dbl(mv, "peak_tflops", kTflops);
+        a.mfu.mfuPct = in.dbl(mv, "mfu_pct", kMfuPct);
+        a.mfu.gpuName = in.text(mv, "gpu_name");
+        a.mfu.peakSource = in.text(mv, "peak_source");
+        a.mfu.worldSize = in.i32(mv, "world_size", 1);
     };
     return m;
 }

@@ -2,6 +2,7 @@
 // The temporal breakdown as a measure (Measure.h): "temporal" and "comm_comp_overlap_pct".
 #include "core/analysis/run/Measure.h"
 
+#include "core/analysis/run/SummaryJson.h"
 #include "core/util/JsonWriter.h"
 
 #include <QCoreApplication>
@@ -38,6 +39,50 @@ Measure temporalMeasure()
             j.field("non_compute_us", c.usDur(t.nonCompute));
         });
         j.field("comm_comp_overlap_pct", t.commCompOverlapPct);
+    };
+    m.writeSummary = [](summary::SummaryOut &o, const AnalysisResult &a) {
+        const TemporalBreakdown &t = a.temporal;
+        o.obj("temporal", [&] {
+            o.i("span_start", t.spanStart);
+            o.i("span_end", t.spanEnd);
+            o.i("span", t.span);
+            o.i("idle", t.idle);
+            o.i("compute", t.compute);
+            o.i("non_compute", t.nonCompute);
+            o.i("communication", t.communication);
+            o.i("overlap", t.overlap);
+            o.d("idle_pct", t.idlePct);
+            o.d("compute_pct", t.computePct);
+            o.d("non_compute_pct", t.nonComputePct);
+            o.d("comm_comp_overlap_pct", t.commCompOverlapPct);
+            o.u("activities", t.activities);
+            o.u("stream_events", t.streamEvents);
+            o.i("definition", int(t.definition));
+            o.b("last_step_excluded", t.lastStepExcluded);
+            o.b("microsecond_rounding", t.microsecondRounding);
+        });
+    };
+    m.readSummary = [](summary::SummaryIn &in, const summary::SummaryObj &av, AnalysisResult &a) {
+        using namespace summary;
+        const SummaryObj v = in.object(av, "temporal");
+        TemporalBreakdown &t = a.temporal;
+        t.spanStart = in.i64(v, "span_start");
+        t.spanEnd = in.i64(v, "span_end");
+        t.span = in.i64(v, "span", 0, 0, kMaxNsInt);
+        t.idle = in.i64(v, "idle", 0, 0, kMaxNsInt);
+        t.compute = in.i64(v, "compute", 0, 0, kMaxNsInt);
+        t.nonCompute = in.i64(v, "non_compute", 0, 0, kMaxNsInt);
+        t.communication = in.i64(v, "communication", 0, 0, kMaxNsInt);
+        t.overlap = in.i64(v, "overlap", 0, 0, kMaxNsInt);
+        t.idlePct = in.dbl(v, "idle_pct", kShare);
+        t.computePct = in.dbl(v, "compute_pct", kShare);
+        t.nonComputePct = in.dbl(v, "non_compute_pct", kShare);
+        t.commCompOverlapPct = in.dbl(v, "comm_comp_overlap_pct", kShare);
+        t.activities = std::size_t(in.u64(v, "activities"));
+        t.streamEvents = std::size_t(in.u64(v, "stream_events"));
+        t.definition = in.i64(v, "definition", 0, 0, 1) == int(GpuTimeDefinition::Hta) ? GpuTimeDefinition::Hta : GpuTimeDefinition::Lanescope;
+        t.lastStepExcluded = in.boolean(v, "last_step_excluded");
+        t.microsecondRounding = in.boolean(v, "microsecond_rounding");
     };
     return m;
 }
