@@ -5,8 +5,6 @@
 #include "core/io/SourceReader.h"
 #include "core/parse/EventArgs.h"
 
-#include <QCoreApplication>
-
 #include <QHash>
 
 #include <algorithm>
@@ -134,26 +132,6 @@ std::vector<KernelLaunchShape> kernelLaunchShapes(const Trace &t, const std::vec
     for (const auto &[offset, k] : order)
         out[k] = shapeFrom(readEventDetails(t, reader, offset, EventParts::ArgsOnly));
     return out;
-}
-
-QString launchShapeText(const KernelLaunchShape &s)
-{
-    const auto dims = [](const std::vector<std::int64_t> &v) {
-        QStringList parts;
-        for (std::int64_t x : v)
-            parts << QString::number(x);
-        return parts.join(QChar(0x00D7));
-    };
-    QStringList out;
-    if (!s.grid.empty())
-        out << QCoreApplication::translate("analysis", "grid %1").arg(dims(s.grid));
-    if (!s.block.empty())
-        out << QCoreApplication::translate("analysis", "block %1").arg(dims(s.block));
-    if (s.registersPerThread >= 0)
-        out << QCoreApplication::translate("analysis", "%1 registers/thread").arg(s.registersPerThread);
-    if (s.sharedMemoryBytes >= 0)
-        out << QCoreApplication::translate("analysis", "%1 KiB shared").arg(double(s.sharedMemoryBytes) / 1024.0, 0, 'f', 1); // CUPTI's static shared memory, bytes
-    return out.join(QStringLiteral(", "));
 }
 
 } // namespace lanescope::analysis
