@@ -74,6 +74,12 @@ class TraceAnalysis:
             return sorted(self.traces)
         return [int(r) for r in ranks]
 
+    def _one_rank_default(self, ranks=None):
+        # HTA's per-kernel and per-stream calls default to rank 0 alone (not every rank).
+        if ranks is None or len(ranks) == 0:
+            return [0] if 0 in self.traces else sorted(self.traces)[:1]
+        return [int(r) for r in ranks]
+
     def get_temporal_breakdown(self, visualize=False):
         """Per rank: idle, compute and non-compute time (µs) and their share of the kernel time
         (first device activity to last, the last ProfilerStep left out, as HTA does)."""
@@ -105,20 +111,21 @@ class TraceAnalysis:
                                 show_idle_interval_stats=False, consecutive_kernel_delay=None, rank=None):
         """Per rank and stream: idle time (µs) by category (host_wait, kernel_wait, other) and its
         share of the stream's idle time (rounded to 0.01, as HTA rounds; NaN for a stream with no idle
-        time, HTA's 0 / 0). Returns (DataFrame, None):
-        the interval statistics HTA gives with show_idle_interval_stats are not computed.
+        time, HTA's 0 / 0). Returns (DataFrame, None): the interval statistics HTA gives with
+        show_idle_interval_stats are not computed. Rank 0 by default, as HTA.
 
         HTA lists a category only where some kernel of the stream fell in it, "other" always (the
         stream's first kernel); from the totals alone a category with no time is left out, so a
         category HTA lists at 0 µs (other than "other") is missing here. The consecutive-kernel
-        threshold is HTA's default."""
+        threshold is HTA's default. Each category is within 1 % of the stream's idle time of HTA's
+        on the shared traces."""
         pd = _need_pandas()
         if show_idle_interval_stats:
             raise ValueError("show_idle_interval_stats is not supported")
         if rank is not None:
             ranks = [rank]
         rows = []
-        for r in self._ranks(ranks):
+        for r in self._one_rank_default(ranks):
             for s in self._analysis(r).json["idle_breakdown"]:
                 if streams and s["stream"] not in streams:
                     continue
@@ -137,37 +144,57 @@ class TraceAnalysis:
                     })
         return pd.DataFrame(rows, columns=["rank", "stream", "idle_category", "idle_time", "idle_time_ratio"]), None
 
-    def get_cuda_kernel_launch_stats(self, ranks=None, runtime_cutoff=50, launch_delay_cutoff=100, visualize=False):
-        """Per rank ({rank: DataFrame}): HTA returns a row per launched kernel (correlation,
-        cpu_duration, gpu_duration, launch_delay); Lanescope returns the summary of those rows in
-        one row: launches, gpu_shorter_than_cpu, runtime_outliers (calls over 50 µs),
-        launch_delay_outliers (delays over 100 µs), launch_delay_median_us, launch_delay_p95_us
-        (pandas' linear quantile), and the longest delays in ``Analysis.launches``. Only HTA's
-        default cutoffs are supported. HTA matches no HIP launch call (its ROCm figures are 0);
-        Lanescope under --hta follows it."""
+    def get_cuda_kernel_launch_stats(self, ranks=None, runtime_cutoff=50, launch_delay_cutoff=100, include_memory_events=True,
+                                     visualize=False):
+        """Per rank ({rank: DataFrame}, rank 0 by default as HTA): one row per device activity
+        linked by correlation to its launch call (cudaLaunchKernel, cudaLaunchKernelExC, and with
+        include_memory_events cudaMemcpyAsync and cudaMemsetAsync): correlation, cpu_duration (the
+        call's), gpu_duration (the activity's) and launch_delay (the activity's start less the
+        call's end, not clipped), in µs. The cutoffs only shape HTA's charts: nothing is drawn. HTA
+        matches no HIP launch call (its ROCm tables are empty); Lanescope under --hta follows it.
+        On the shared traces the launches, short kernels, outliers, median and p95 delay of these
+        rows are HTA 0.6's exactly."""
         pd = _need_pandas()
-        if runtime_cutoff != 50 or launch_delay_cutoff != 100:
-            raise ValueError("only HTA's default cutoffs (runtime_cutoff=50, launch_delay_cutoff=100) are supported")
-        keys = ["launches", "gpu_shorter_than_cpu", "runtime_outliers", "launch_delay_outliers",
-                "launch_delay_median_us", "launch_delay_p95_us"]
         out = {}
-        for r in self._ranks(ranks):
-            launch = self._analysis(r).json["launch"]
-            out[r] = pd.DataFrame([{k: launch.get(k) for k in keys}], columns=keys)
+        for r in self._one_rank_default(ranks):
+            t = self.traces[r]
+            rows = t._t.hta_launch_rows()
+            frame = pd.DataFrame({k: rows[k] for k in ("correlation", "cpu_duration", "gpu_duration", "launch_delay")})
+            if not include_memory_events:
+                names = t.strings
+                calls = [names[i] for i in rows["call_name_id"]]
+                frame = frame[[c.startswith("cudaLaunchKernel") for c in calls]].reset_index(drop=True)
+            out[r] = frame
+        return out
+
+    def get_queue_length_time_series(self, ranks=None):
+        """Per rank ({rank: DataFrame}, rank 0 by default): each stream's launch queue length at every
+        change (HTA's definitions: +1 at a launch call's start, -1 at its activity's start): ts (µs
+        on the trace's clock), stream, queue_length."""
+        pd = _need_pandas()
+        import numpy as np
+
+        out = {}
+        for r in self._one_rank_default(ranks):
+            parts = [pd.DataFrame({"ts": ts / 1000.0, "stream": np.full(len(ts), stream, dtype=np.int64), "queue_length": length})
+                     for stream, ts, length in self.traces[r]._t.hta_queue_series()]
+            out[r] = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=["ts", "stream", "queue_length"])
         return out
 
     def get_queue_length_summary(self, ranks=None):
-        """Per rank and stream, indexed by (rank, stream): the launch queue's length over time as
-        HTA's summary gives it, its count, mean and max (columns ("queue_length", "count") etc., as
-        HTA's describe()); HTA's std, min and quartiles are not computed. Count and max are HTA's;
-        the mean agrees with HTA's to 2 % on the shared traces."""
+        """Per rank and stream, indexed by (rank, stream), rank 0 by default: the launch queue's
+        length over its changes as HTA's describe() gives it, columns ("queue_length", "count" /
+        "mean" / "std" / "min" / "25%" / "50%" / "75%" / "max"). On the shared traces count, min and
+        max are HTA 0.6's, the quartiles within 1 and mean and std within 2 %."""
         pd = _need_pandas()
+        stats = ["count", "mean", "std", "min", "25%", "50%", "75%", "max"]
         rows, index = [], []
-        for r in self._ranks(ranks):
-            for q in self._analysis(r).json["queue"]:
-                index.append((r, q["stream"]))
-                rows.append([float(q["count"]), q["mean"], float(q["max"])])
-        columns = pd.MultiIndex.from_tuples([("queue_length", c) for c in ("count", "mean", "max")])
+        for r in self._one_rank_default(ranks):
+            for stream, _, length in self.traces[r]._t.hta_queue_series():
+                d = pd.Series(length, dtype="float64").describe()
+                index.append((r, stream))
+                rows.append([d[k] for k in stats])
+        columns = pd.MultiIndex.from_tuples([("queue_length", c) for c in stats])
         return pd.DataFrame(rows, index=pd.MultiIndex.from_tuples(index, names=["rank", "stream"]) if index else None,
                             columns=columns)
 

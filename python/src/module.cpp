@@ -15,11 +15,15 @@
 #include "core/analysis/run/Evidence.h"
 #include "core/analysis/run/FigureCatalogue.h"
 #include "core/analysis/measures/critical_path/CriticalPath.h"
+#include "core/analysis/measures/launches/LaunchEvents.h"
+#include "core/analysis/measures/queue/QueueLength.h"
 #include "core/analysis/measures/mfu/Mfu.h"
 #include "core/analysis/measures/replay/Fixes.h"
 #include "core/analysis/measures/replay/Replay.h"
 #include "core/io/FolderLoad.h"
+#include "core/io/SourceReader.h"
 #include "core/model/Trace.h"
+#include "core/parse/EventArgs.h"
 #include "core/parse/TraceLoader.h"
 #include "core/session/LogDir.h"
 #include "core/util/Parallel.h"
@@ -27,6 +31,7 @@
 #include <QByteArray>
 #include <QString>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -446,6 +451,117 @@ py::tuple analyzeTrace(const PyTrace &self, const AnalyzeArgs &a)
     return py::make_tuple(py::bytes(json.constData(), std::size_t(json.size())), figuresOf(r));
 }
 
+// Every device activity linked to a launch call under Holistic Trace Analysis' definitions (its
+// launch statistics' calls: cudaLaunchKernel(ExC), cudaMemcpyAsync, cudaMemsetAsync), the rows of
+// HTA's get_cuda_kernel_launch_stats, with the activity's correlation read back from the file:
+// numpy arrays correlation, stream, call_name_id (the call's name, into the string table),
+// cpu_duration, gpu_duration, launch_delay (µs, the activity's start less the call's end, not
+// clipped; whole µs where HTA rounds).
+py::dict htaLaunchRows(const PyTrace &self)
+{
+    const std::shared_ptr<const Trace> keep = self.trace;
+    const Trace &t = modelOf(self);
+    std::vector<analysis::LaunchedActivity> rows;
+    std::vector<std::int64_t> streams;
+    {
+        py::gil_scoped_release release;
+        const analysis::detail::EvidenceIndex index(t);
+        analysis::LaunchOptions lo;
+        lo.hta = true;
+        const analysis::ActivityView view = analysis::launchedActivities(index, lo);
+        for (const analysis::StreamActivities &s : view.streams)
+            for (const analysis::LaunchedActivity &a : s.items)
+                if (a.hasCall() && (a.sets & analysis::kHtaLaunchStats)) {
+                    rows.push_back(a);
+                    streams.push_back(s.stream);
+                }
+    }
+    const auto n = py::ssize_t(rows.size());
+    py::array_t<std::int64_t> correlation(n), stream(n);
+    py::array_t<std::uint32_t> call(n);
+    auto *pn = call.mutable_data();
+    py::array_t<double> cpu(n), gpu(n), delay(n);
+    auto *pc = correlation.mutable_data();
+    auto *ps = stream.mutable_data();
+    auto *pcpu = cpu.mutable_data();
+    auto *pgpu = gpu.mutable_data();
+    auto *pd = delay.mutable_data();
+    QString error;
+    {
+        py::gil_scoped_release release;
+        // The args in file order: one pass over a .json.gz.
+        std::vector<std::size_t> order(rows.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        const auto offset = [&](std::size_t i) { return t.tracks[rows[i].track].fileOffset[rows[i].slice]; };
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return offset(a) < offset(b); });
+        std::unique_ptr<SourceReader> reader;
+        if (t.source)
+            reader = std::make_unique<SourceReader>(*t.source);
+        for (std::size_t i : order) {
+            std::int64_t c = -1;
+            if (reader) {
+                const EventDetails d = readEventDetails(t, *reader, offset(i), EventParts::ArgsOnly);
+                bool ok = false;
+                const qint64 v = d.args.value(QStringLiteral("correlation")).toLongLong(&ok);
+                if (ok)
+                    c = v;
+                else if (!d.ok && error.isEmpty())
+                    error = d.error;
+            }
+            const analysis::LaunchedActivity &a = rows[i];
+            pc[i] = c;
+            ps[i] = streams[i];
+            pn[i] = t.tracks[a.callTrack].nameId[a.callSlice];
+            pcpu[i] = double(a.callEnd - a.callStart) / 1000.0;
+            pgpu[i] = double(a.end - a.start) / 1000.0;
+            pd[i] = double(a.start - a.callEnd) / 1000.0;
+        }
+    }
+    if (!error.isEmpty())
+        raiseLoadError(error);
+    py::dict d;
+    d["correlation"] = correlation;
+    d["stream"] = stream;
+    d["call_name_id"] = call;
+    d["cpu_duration"] = cpu;
+    d["gpu_duration"] = gpu;
+    d["launch_delay"] = delay;
+    return d;
+}
+
+// Each stream's launch queue length over time under Holistic Trace Analysis' definitions (+1 at a
+// launch call's start, -1 at its activity's start): [(stream, ts ns, length)], streams with a launch.
+py::list htaQueueSeries(const PyTrace &self)
+{
+    const std::shared_ptr<const Trace> keep = self.trace;
+    const Trace &t = modelOf(self);
+    std::vector<std::pair<std::int64_t, std::vector<analysis::QueuePoint>>> series;
+    {
+        py::gil_scoped_release release;
+        const analysis::detail::EvidenceIndex index(t);
+        analysis::LaunchOptions lo;
+        lo.hta = true;
+        const analysis::ActivityView view = analysis::launchedActivities(index, lo);
+        for (const analysis::StreamActivities &s : view.streams) {
+            std::vector<analysis::QueuePoint> points = analysis::queueSeries(s, lo);
+            if (!points.empty())
+                series.emplace_back(s.stream, std::move(points));
+        }
+    }
+    py::list out;
+    for (const auto &[stream, points] : series) {
+        py::array_t<std::int64_t> ts(py::ssize_t(points.size()));
+        py::array_t<std::int32_t> length(py::ssize_t(points.size()));
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            ts.mutable_data()[i] = points[i].ts;
+            length.mutable_data()[i] = points[i].length;
+        }
+        out.append(py::make_tuple(stream, ts, length));
+    }
+    return out;
+}
+
 py::dict projectionOf(const analysis::replay::FixProjection &p)
 {
     py::dict d;
@@ -669,7 +785,9 @@ PYBIND11_MODULE(_lanescope, m)
                  a.allFrames = allFrames;
                  return analyzeTrace(t, a);
              })
-        .def("whatif", &whatIf);
+        .def("whatif", &whatIf)
+        .def("hta_launch_rows", &htaLaunchRows)
+        .def("hta_queue_series", &htaQueueSeries);
 
     m.def("fix_ids", [] {
         std::vector<std::string> ids;

@@ -83,23 +83,50 @@ def test_launch_idle_queue_are_htas(reference):
         checked += 1
 
     if isinstance(ref.get("launch"), dict):
-        stats = ta.get_cuda_kernel_launch_stats()[rank].iloc[0]
+        rows = ta.get_cuda_kernel_launch_stats(ranks=[rank])[rank]
+        assert list(rows.columns) == ["correlation", "cpu_duration", "gpu_duration", "launch_delay"]
+        ours = {
+            "launches": len(rows),
+            "gpu_shorter_than_cpu": int((rows["gpu_duration"] < rows["cpu_duration"]).sum()),
+            "runtime_outliers": int((rows["cpu_duration"] > 50).sum()),
+            "launch_delay_outliers": int((rows["launch_delay"] > 100).sum()),
+            "launch_delay_median_us": rows["launch_delay"].quantile(0.5) if len(rows) else None,
+            "launch_delay_p95_us": rows["launch_delay"].quantile(0.95) if len(rows) else None,
+        }
         for key, value in ref["launch"].items():
             if value is None:
-                assert stats[key] is None or pd.isna(stats[key]), key
+                assert ours[key] is None or pd.isna(ours[key]), key
             else:
-                assert stats[key] == pytest.approx(value, abs=1e-6), key
+                assert ours[key] == pytest.approx(value, abs=1e-6), key
+        assert (rows["correlation"] >= 0).all(), "every row's correlation read from the file"
+        # The rows are the ones the analysis' launch figures count.
+        launch = ta._analysis(rank).json["launch"]
+        for key in ("launches", "gpu_shorter_than_cpu", "runtime_outliers", "launch_delay_outliers"):
+            assert ours[key] == launch[key], key
         checked += 1
 
     if isinstance(ref.get("queue"), list):
-        q = ta.get_queue_length_summary()
+        q = ta.get_queue_length_summary(ranks=[rank])
         assert len(q) == len(ref["queue"])
+        series = ta.get_queue_length_time_series(ranks=[rank])[rank]
+        assert list(series.columns) == ["ts", "stream", "queue_length"]
         for r in ref["queue"]:
             row = q.loc[(rank, r["stream"])]
-            assert row[("queue_length", "count")] == pytest.approx(r["queue_length_count"])
-            # The mean within 2 % of HTA's, as tests/analysis/tst_launchstats.cpp checks the core.
-            assert row[("queue_length", "mean")] == pytest.approx(r["queue_length_mean"], rel=0.02)
-            assert row[("queue_length", "max")] == pytest.approx(r["queue_length_max"])
+            assert row[("queue_length", "count")] == r["queue_length_count"]
+            assert row[("queue_length", "min")] == r["queue_length_min"]
+            assert row[("queue_length", "max")] == r["queue_length_max"]
+            for stat in ("25%", "50%", "75%"):
+                assert row[("queue_length", stat)] == pytest.approx(r[f"queue_length_{stat}"], abs=1), stat
+            # Mean and std within 2 % of HTA's, as tests/analysis/tst_launchstats.cpp checks the core's mean.
+            for stat in ("mean", "std"):
+                assert row[("queue_length", stat)] == pytest.approx(r[f"queue_length_{stat}"], rel=0.02, abs=1e-9), stat
+            assert (series["stream"] == r["stream"]).sum() == r["queue_length_count"]
+        # The same series the analysis summarises.
+        for qj in ta._analysis(rank).json["queue"]:
+            row = q.loc[(rank, qj["stream"])]
+            assert row[("queue_length", "count")] == qj["count"]
+            assert row[("queue_length", "max")] == qj["max"]
+            assert row[("queue_length", "mean")] == pytest.approx(qj["mean"], rel=1e-9)
         checked += 1
     if checked == 0:
         pytest.skip(f"HTA failed on {ref['trace']} in every section: nothing to compare")
