@@ -133,3 +133,50 @@ def test_load_and_analyze_release_the_gil():
     inside = [x for x in ticks if t0 < x < t1]
     # Held throughout, the thread would not tick at all; released, about once a millisecond (a tenth of that asked for: the machine may be busy).
     assert len(inside) > 0.1 * (t1 - t0) * 1000, (len(inside), t1 - t0)
+
+
+def test_a_lane_out_of_range_raises_index_error():
+    t = lanescope.load(trace_path("triton-example.json.gz"))
+    n = len(t.lanes(as_frame=False))
+    assert len(t.slices(-1)["start"]) == len(t.slices(n - 1)["start"])
+    with pytest.raises(IndexError):
+        t.slices(n)
+    with pytest.raises(TypeError):
+        t.slices("0")
+
+
+def test_two_threads_analyse_one_trace_alike():
+    # The GIL released, analyses of one trace may run at once: each is the one made alone.
+    t = lanescope.load(trace_path("a100-2rank-nccl.json.gz"))
+    alone = t.analyze(hta=True).json
+    results = [None] * 4
+
+    def run(i):
+        results[i] = t.analyze(hta=True).json
+
+    workers = [threading.Thread(target=run, args=(i,)) for i in range(len(results))]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert all(r == alone for r in results)
+
+
+def test_a_log_dir_of_sessions_loads_one_session(tmp_path):
+    from conftest import cli_path
+    import subprocess
+
+    log_dir = tmp_path / "log_dir"
+    subprocess.run([cli_path(), "synth", "--scenario", "fsdp-tuned", "--ranks", "2", "--gpus", "2", "--steps", "2", "--cycles", "2",
+                    "-o", str(log_dir)], check=True, capture_output=True)
+    latest = lanescope.load(log_dir)
+    assert len(latest.sessions) == 2 and latest.session == latest.sessions[-1]
+    first = lanescope.load(log_dir, session=0)
+    assert first.session == latest.sessions[0]
+    assert len(first.ranks) == len(latest.ranks) == 2
+    assert {t.path for t in first.ranks}.isdisjoint({t.path for t in latest.ranks})
+    assert lanescope.load(log_dir, session=latest.sessions[0]).session == first.session
+    with pytest.raises(ValueError):
+        lanescope.load(log_dir, session=5)
+    with pytest.raises(ValueError):
+        lanescope.load(log_dir, session="no such session")
