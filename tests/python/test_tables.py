@@ -135,3 +135,28 @@ def test_folder_of_ranks_is_a_job(tmp_path):
     assert list(temporal["rank"]) == [0, 1]
     for row, t in zip(temporal.to_dict("records"), job.ranks):
         assert row["idle_time_pctg"] == round(t.analyze(hta=True).json["temporal"]["idle_pct"], 2)
+
+
+def test_without_pandas_tables_are_lists_of_the_json_rows(demo_dir):
+    # pandas hidden from a fresh interpreter: the same tables as lists of dicts, the JSON's rows.
+    import json
+    import subprocess
+    import sys
+
+    path = str(demo_dir / "fsdp-baseline.pt.trace.json")
+    code = (
+        "import sys, json\n"
+        "sys.modules['pandas'] = None\n"
+        "import lanescope\n"
+        "assert not lanescope.tables_as_frames()\n"
+        f"a = lanescope.load({path!r}).analyze()\n"
+        "print(json.dumps({n: a.table(n) for n in lanescope.TABLES}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    tables = json.loads(out.stdout)
+    cli = run_cli_json("analyze", path)
+    for name, where in lanescope.TABLES.items():
+        node = cli
+        for key in where:
+            node = node.get(key) if isinstance(node, dict) else None
+        assert tables[name] == (node or []), name
