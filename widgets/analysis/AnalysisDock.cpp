@@ -5,6 +5,7 @@
 
 #include "widgets/analysis/AdviceList.h"
 #include "widgets/analysis/AnalysisCharts.h"
+#include "widgets/analysis/AnalysisPanels.h"
 #include "widgets/analysis/CriticalPathPanel.h"
 #include "widgets/render/GapCauseStyle.h"
 #include "widgets/view/Session.h"
@@ -186,48 +187,27 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     m_tabs->setDocumentMode(true);
     m_tabs->setUsesScrollButtons(true);
 
+    // The dock's own tabs (they hold its settings controls), and the registered panels among them
+    // by their order (AnalysisPanels.h); each panel follows m_feed by itself.
+    m_feed = new AnalysisFeed(this);
+    struct Tab
+    {
+        int order;
+        QWidget *widget;
+        QString title, toolTip;
+    };
+    std::vector<Tab> tabs;
+
     m_gapTab = new QWidget(m_tabs);
     buildGapTab(m_gapTab);
-    m_tabs->addTab(m_gapTab, tr("Gaps"));
-
-    m_advice = new AdviceList(m_tabs);
-    m_adviceTab = m_advice;
-    m_tabs->addTab(m_advice, tr("Advice"));
-
-    m_launch = new LaunchPanel(m_tabs);
-    m_tabs->addTab(m_launch, tr("Launch"));
-    m_tabs->setTabToolTip(m_tabs->indexOf(m_launch), tr("Why the GPU waits on the CPU: idle time by cause per stream, the launch queue, the slowest launches"));
-    connect(m_launch, &LaunchPanel::launchActivated, this, [this](quint32 track, quint32 slice) {
-        emit launchActivated(m_run, track, slice);
-        returnFocus();
-    });
-
-    auto *charts = new QSplitter(Qt::Vertical, m_tabs);
-    charts->setChildrenCollapsible(false);
-    m_breakdown = new BreakdownChart(charts);
-    m_histogram = new GapHistogram(charts);
-    charts->addWidget(m_breakdown);
-    charts->addWidget(m_histogram);
-    charts->setStretchFactor(0, 1);
-    charts->setStretchFactor(1, 1);
-    m_tabs->addTab(charts, tr("Breakdown"));
-
-    m_criticalPath = new CriticalPathPanel(m_tabs);
-    m_tabs->addTab(m_criticalPath, tr("Critical Path"));
+    tabs.push_back({panelorder::Gaps, m_gapTab, tr("Gaps"), {}});
 
     m_mfu = new MfuPanel;
     auto *mfuScroll = new QScrollArea(m_tabs);
     mfuScroll->setWidget(m_mfu);
     mfuScroll->setWidgetResizable(true);
     mfuScroll->setFrameShape(QFrame::NoFrame);
-    m_tabs->addTab(mfuScroll, tr("MFU"));
-
-    // Where the time goes: kernels, operators, modules of what the dock analyses.
-    m_summary = new TimeSummaryPanel(m_tabs);
-    m_summary->setObjectName(QStringLiteral("timeSummary"));
-    m_tabs->addTab(m_summary, tr("Time spent"));
-    m_tabs->setTabToolTip(m_tabs->indexOf(m_summary), tr("Where the time goes: per kernel, per CPU operator and per nn.Module, in the scope analysed"));
-    connect(m_summary, &TimeSummaryPanel::rangeRequested, this, [this](qint64 from, qint64 to) { emit rangeRequested(from, to); });
+    tabs.push_back({panelorder::Mfu, mfuScroll, tr("MFU"), {}});
 
     auto *stepsTab = new QWidget(m_tabs);
     m_steps = new QTreeWidget(stepsTab);
@@ -249,7 +229,40 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     stepsLayout->setContentsMargins(0, 0, 0, 0);
     stepsLayout->addWidget(m_steps, 1);
     stepsLayout->addWidget(m_stepSummary);
-    m_tabs->addTab(stepsTab, tr("Steps"));
+    tabs.push_back({panelorder::Steps, stepsTab, tr("Steps"), {}});
+
+    for (const AnalysisPanelKind &kind : analysisPanels()) {
+        QWidget *panel = kind.create ? kind.create(m_feed, m_tabs) : nullptr;
+        if (!panel)
+            continue; // an overlay only
+        tabs.push_back({kind.order, panel, kind.title ? kind.title() : kind.key, kind.toolTip ? kind.toolTip() : QString()});
+        // A panel that says a count in its title ("Advice (3)"): its tab says it.
+        connect(panel, &QWidget::windowTitleChanged, this, [this, panel](const QString &title) {
+            if (!title.isEmpty())
+                m_tabs->setTabText(m_tabs->indexOf(panel), title);
+        });
+    }
+    std::stable_sort(tabs.begin(), tabs.end(), [](const Tab &a, const Tab &b) { return a.order < b.order; });
+    for (const Tab &t : tabs) {
+        const int at = m_tabs->addTab(t.widget, t.title);
+        if (!t.toolTip.isEmpty())
+            m_tabs->setTabToolTip(at, t.toolTip);
+    }
+    // The built-in panels the dock hands out (adviceList(), launchPanel(), ...) and wires itself.
+    m_advice = m_tabs->findChild<AdviceList *>();
+    m_launch = m_tabs->findChild<LaunchPanel *>();
+    m_criticalPath = m_tabs->findChild<CriticalPathPanel *>();
+    m_summary = m_tabs->findChild<TimeSummaryPanel *>();
+    if (auto *charts = m_tabs->findChild<BreakdownPanel *>()) {
+        m_breakdown = charts->breakdown();
+        m_histogram = charts->histogram();
+    }
+    // What the panels ask for, in the run the dock analyses.
+    connect(m_feed, &AnalysisFeed::sliceRequested, this, [this](quint32 track, quint32 slice) {
+        emit launchActivated(m_run, track, slice);
+        returnFocus();
+    });
+    connect(m_feed, &AnalysisFeed::rangeRequested, this, [this](qint64 from, qint64 to) { emit rangeRequested(from, to); });
 
     auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -279,12 +292,14 @@ AnalysisDock::AnalysisDock(QWidget *parent)
         m_settings.definition = on ? analysis::GpuTimeDefinition::Hta : analysis::GpuTimeDefinition::Lanescope;
         scheduleRerun();
     });
-    connect(m_advice, &AdviceList::rangeRequested, this, [this](qint64 from, qint64 to) {
-        emit rangeRequested(from, to);
-        returnFocus();
-    });
-    // An advice item clicked also lists the gaps it counts.
-    connect(m_advice, &AdviceList::itemActivated, this, [this](int row) { showAdviceGaps(row); });
+    if (m_advice) {
+        connect(m_advice, &AdviceList::rangeRequested, this, [this](qint64 from, qint64 to) {
+            emit rangeRequested(from, to);
+            returnFocus();
+        });
+        // An advice item clicked also lists the gaps it counts.
+        connect(m_advice, &AdviceList::itemActivated, this, [this](int row) { showAdviceGaps(row); });
+    }
     connect(m_steps, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) {
         emit rangeRequested(item->data(0, StepFromRole).toLongLong(), item->data(0, StepToRole).toLongLong());
         returnFocus();
@@ -520,7 +535,8 @@ bool AnalysisDock::setAnalysisSlice(quint32 track, quint32 slice)
         for (const analysis::Step &s : m_result->steps)
             if (s.track == track && s.slice == slice) {
                 setStep(s.number);
-                m_tabs->setCurrentWidget(m_criticalPath);
+                if (m_criticalPath)
+                    m_tabs->setCurrentWidget(m_criticalPath);
                 return true;
             }
     // Annotations only (record_function, python_function; the legacy format's have no category):
@@ -537,7 +553,8 @@ bool AnalysisDock::setAnalysisSlice(quint32 track, quint32 slice)
         return false;
     m_annotation = {r.span.name, r.instance, r.label()};
     addAnnotationItem();
-    m_tabs->setCurrentWidget(m_criticalPath);
+    if (m_criticalPath)
+        m_tabs->setCurrentWidget(m_criticalPath);
     return true;
 }
 
@@ -627,7 +644,7 @@ void AnalysisDock::setSession(Session *session)
     }
     m_session = session;
     m_run = 0;
-    m_summary->setSession(session);
+    m_feed->setSession(session);
     if (!session)
         return;
     connect(session, &Session::runsChanged, this, [this] {
@@ -641,7 +658,7 @@ void AnalysisDock::setSession(Session *session)
         m_run = std::max(at, 0);
         updateRunBox();
         if (at >= 0)
-            m_summary->setResult(m_trace, m_run, m_result); // its outline goes to the run's new place
+            m_feed->show(m_trace, m_run, m_result); // the panels follow the run to its new place
         if (at < 0)
             setTrace(s && s->runCount() > 0 ? s->run(0).trace : nullptr);
     });
@@ -795,18 +812,12 @@ void AnalysisDock::updateBusy()
 void AnalysisDock::clearViews()
 {
     m_gapModel->setResult(nullptr, 0);
-    m_breakdown->setResult(nullptr);
-    m_histogram->setGaps({}, m_settings.gapThresholdNs);
-    m_advice->setResult(nullptr);
-    m_summary->setResult(m_trace, m_run, nullptr);
-    m_launch->setResult(nullptr, 0);
-    m_criticalPath->setResult(nullptr);
+    m_feed->show(m_trace, m_run, nullptr);
     m_steps->clear();
     m_stepSummary->clear();
     m_warnings->clear();
     m_warnings->setVisible(false);
     m_tabs->setTabText(m_tabs->indexOf(m_gapTab), tr("Gaps"));
-    m_tabs->setTabText(m_tabs->indexOf(m_adviceTab), tr("Advice"));
     m_status->setText(m_trace ? tr("Analysing…") : tr("No trace loaded."));
 }
 
@@ -870,24 +881,16 @@ void AnalysisDock::showResult(const AnalysisResultPtr &result)
     if (m_rerun->isActive())
         return; // the options changed since this run was asked for: its result is already stale
     m_result = result;
-    const analysis::AnalysisOptions &o = m_requested;
     if (m_stepsOf != m_trace.get())
         fillSteps();
 
     m_gapModel->setResult(result, m_trace->minTs);
-    m_breakdown->setResult(result);
-    m_histogram->setGaps(result->gaps, o.gaps.minGap);
-    m_advice->setResult(result);
-    m_launch->setResult(result, m_trace->minTs);
-    m_criticalPath->setResult(result);
+    m_feed->show(m_trace, m_run, result);
     m_mfu->setResult(result->mfu, result->figures, int(result->steps.size()));
-    m_summary->setResult(m_trace, m_run, result);
     m_warnings->setText(result->warnings.join(QLatin1Char('\n')));
     m_warnings->setVisible(!result->warnings.isEmpty());
 
     updateGapTabText();
-    m_tabs->setTabText(m_tabs->indexOf(m_adviceTab),
-                       result->advice.empty() ? tr("Advice") : tr("Advice (%1)").arg(result->advice.size()));
     if (!result->error.isEmpty()) {
         m_status->setText(result->error);
     } else {

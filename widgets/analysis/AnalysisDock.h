@@ -28,6 +28,7 @@ class QTreeWidget;
 namespace lanescope {
 
 class AdviceList;
+class AnalysisFeed;
 class GapFilterProxy;
 class Session;
 class BreakdownChart;
@@ -105,6 +106,8 @@ public:
 
     // Parts, for tests and for the window's layout.
     QTabWidget *tabs() const { return m_tabs; }
+    // What the registered panels follow (AnalysisPanels.h): the analysis shown, its trace and run.
+    AnalysisFeed *feed() const { return m_feed; }
     TimeSummaryPanel *timeSummary() const { return m_summary; }
     QTableView *gapView() const { return m_gapView; }
     GapTableModel *gapModel() const { return m_gapModel; }
@@ -200,8 +203,8 @@ private:
     QProgressBar *m_busy;
     QLabel *m_status;
     QTabWidget *m_tabs;
+    AnalysisFeed *m_feed = nullptr;
     QWidget *m_gapTab;
-    QWidget *m_adviceTab;
     LaunchPanel *m_launch = nullptr;
 
     QDoubleSpinBox *m_threshold;
@@ -216,13 +219,13 @@ private:
     QPointer<QWidget> m_focusReturn;
     QLabel *m_gapDetails;
 
-    BreakdownChart *m_breakdown;
-    GapHistogram *m_histogram;
+    BreakdownChart *m_breakdown = nullptr;
+    GapHistogram *m_histogram = nullptr;
     QTreeWidget *m_steps;
     QLabel *m_stepSummary;
     MfuPanel *m_mfu;
-    TimeSummaryPanel *m_summary;
-    AdviceList *m_advice;
+    TimeSummaryPanel *m_summary = nullptr;
+    AdviceList *m_advice = nullptr;
     CriticalPathPanel *m_criticalPath = nullptr;
 };
 
