@@ -5,6 +5,7 @@
 // real ResNet-50 pair (DataLoader num_workers 0 -> 4) the rules name the data loader first on the
 // baseline and nowhere on the optimized run.
 #include "core/analysis/advice/AdviceRule.h"
+#include "core/analysis/measures/replay/Fixes.h"
 #include "core/analysis/run/Analysis.h"
 #include "core/analysis/run/Measure.h"
 #include "core/parse/TraceLoader.h"
@@ -146,6 +147,22 @@ private slots:
             QVERIFY2(std::find(adviceMeasure->needs.begin(), adviceMeasure->needs.end(), std::string(k)) != adviceMeasure->needs.end(),
                      std::string(k).c_str());
         }
+    }
+
+    // The seam to the replay: every fix `whatif --fix` names after an advice (an id without ":X")
+    // is the id of a registered rule, so that advice's projection is that fix's replay.
+    void fixesNameRules()
+    {
+        int named = 0;
+        for (const QString &fix : replay::fixIds()) {
+            if (fix.contains(QLatin1Char(':')))
+                continue; // gemm_faster:X, comm_faster:X: what-ifs no advice gives
+            ++named;
+            QVERIFY2(std::any_of(adviceRules().begin(), adviceRules().end(),
+                                 [&](const AdviceRule *r) { return fix == QLatin1String(r->id().data(), qsizetype(r->id().size())); }),
+                     qPrintable(fix));
+        }
+        QVERIFY(named > 0);
     }
 
     // advise() asks a rule only with every measure it needs.
