@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The analysis dock: why the GPUs of one loaded trace sit idle and what to change. Runs core's
-// analyze() off the UI thread whenever the trace or an option changes, and shows the gaps of the
-// compute streams with their causes, the GPU time breakdown and gap-length charts, the steps, the
-// MFU panel and the advice. Navigation is asked for through signals; the window connects them to
-// the timeline.
+// analyze() off the UI thread whenever the trace or an option changes. A tab host: its own tabs
+// (the gaps of the compute streams with their causes, the MFU panel, the steps: they hold its
+// settings controls) and, among them by order, the panels registered in AnalysisPanels.cpp (the
+// advice, launches, breakdown charts, critical path, time spent, ...), which follow the analysis
+// shown through feed(). Navigation is asked for through signals; the window connects them to the
+// timeline.
 #include "core/analysis/run/AnalysisSettings.h"
 #include "widgets/analysis/AnalysisRunner.h"
 #include "widgets/view/ViewState.h" // Gap as a metatype
