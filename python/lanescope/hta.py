@@ -25,16 +25,6 @@ def _need_pandas():
     return _pd
 
 
-def kernel_type(name):
-    """HTA's kernel types by name: COMMUNICATION (NCCL kernels), MEMORY (copies and memsets),
-    COMPUTATION (the rest)."""
-    if "nccl" in name.lower():
-        return "COMMUNICATION"
-    if name.startswith("Memcpy") or name.startswith("Memset"):
-        return "MEMORY"
-    return "COMPUTATION"
-
-
 class TraceAnalysis:
     """The ranks of one job, as HTA's TraceAnalysis takes them: ``trace_dir`` (a folder of rank
     traces, or a profiler log_dir: its latest session) or ``trace_files`` ({rank: file name in
@@ -203,21 +193,25 @@ class TraceAnalysis:
         """HTA's two tables: (kernel_type_df: kernel_type, sum, percentage, over all ranks, overlapping
         kinds named "A overlapping B"; all_kernel_df: per rank and kernel type the kernels that make
         duration_ratio of the time, at most num_kernels, the rest as "others": name, sum, max, min,
-        stddev, mean (µs), kernel_type, rank). Computed from the device lanes' kernels, copies and
-        memsets of the whole trace."""
+        stddev, mean (µs), kernel_type, rank). Computed from the device activities (kernels,
+        copies, memsets) as HTA reads the trace: whole µs where it rounds, the last ProfilerStep's
+        launches left out. HTA also counts CPU-side events carrying args.stream (Triton launchers);
+        these are not device activities and are not counted here. Kernel types are those of the
+        temporal breakdown under HTA's definition (NCCL, RCCL and HCCL kernels communication,
+        copies and memsets memory, "Sync" names other)."""
         pd = _need_pandas()
-        import numpy as np
 
         types = ["COMPUTATION", "COMMUNICATION"] + (["MEMORY"] if include_memory_kernels else [])
         type_sums = {}
         per_kernel = []
         for rank in self._ranks():
             t = self.traces[rank]
-            gpu_lanes = [x["lane"] for x in t.lanes(as_frame=False) if x["kind"] == "gpu"]
-            f = t.slice_frame(gpu_lanes)
-            f = f[f["cat"].astype(str).str.lower().isin(["kernel", "gpu_memcpy", "gpu_memset", "memcpy", "memset"])]
-            names = f["name"].astype(str)
-            f = f.assign(name=names, kernel_type=names.map(kernel_type), end=f["start"] + f["dur"])
+            acts = t._t.hta_activities()
+            strings = t.strings
+            names = pd.Series([strings[i] for i in acts["name_id"]], dtype="object")
+            f = pd.DataFrame({"name": names, "start": acts["start"], "end": acts["end"]})
+            f["dur"] = f["end"] - f["start"]
+            f["kernel_type"] = acts["kernel_type"]
             # Time by kind: each kind's intervals merged, then the timeline cut where kinds overlap.
             events = []
             for bit, kind in enumerate(types):

@@ -14,6 +14,7 @@
 #include "core/analysis/run/AnalysisJson.h"
 #include "core/analysis/run/Evidence.h"
 #include "core/analysis/run/FigureCatalogue.h"
+#include "core/analysis/run/KernelClass.h"
 #include "core/analysis/measures/critical_path/CriticalPath.h"
 #include "core/analysis/measures/launches/LaunchEvents.h"
 #include "core/analysis/measures/queue/QueueLength.h"
@@ -530,6 +531,69 @@ py::dict htaLaunchRows(const PyTrace &self)
     return d;
 }
 
+// HTA's kernel type of a device activity as the temporal breakdown's HTA definition reads it
+// (core/analysis/measures/temporal/Temporal.cpp): by class and name, communication only under an
+// NCCL / RCCL / HCCL name, and a computation name with "Sync" in it "other".
+const char *htaTypeName(const Trace &t, const Track &track, std::size_t slice)
+{
+    const std::string_view name = t.strings.view(track.nameId[slice]);
+    const CategoryClass cat = track.catId[slice] < t.categoryClass.size() ? t.categoryClass[track.catId[slice]] : CategoryClass::Kernel;
+    analysis::HtaKernelType k = analysis::htaKernelType(analysis::classifyKernel(name, cat), name);
+    if (k == analysis::HtaKernelType::Communication && !analysis::isHtaCommunicationName(name))
+        k = analysis::HtaKernelType::Computation;
+    if (k == analysis::HtaKernelType::Computation && name.find("Sync") != std::string_view::npos)
+        k = analysis::HtaKernelType::Other;
+    switch (k) {
+    case analysis::HtaKernelType::Computation:
+        return "COMPUTATION";
+    case analysis::HtaKernelType::Communication:
+        return "COMMUNICATION";
+    case analysis::HtaKernelType::Memory:
+        return "MEMORY";
+    case analysis::HtaKernelType::Other:
+        return "OTHER";
+    }
+    return "OTHER";
+}
+
+// Every device activity (kernel, copy, memset) as Holistic Trace Analysis reads the trace: its
+// rounding to whole µs where the file has fractions, the activities launched from the last
+// ProfilerStep left out. Numpy arrays stream, start and end (ns), name_id, and kernel_type (HTA's).
+py::dict htaActivities(const PyTrace &self)
+{
+    const std::shared_ptr<const Trace> keep = self.trace;
+    const Trace &t = modelOf(self);
+    std::vector<std::int64_t> stream;
+    std::vector<TimeNs> start, end;
+    std::vector<StringId> name;
+    std::vector<const char *> type;
+    {
+        py::gil_scoped_release release;
+        const analysis::detail::EvidenceIndex index(t);
+        analysis::LaunchOptions lo;
+        lo.hta = true;
+        const analysis::ActivityView view = analysis::launchedActivities(index, lo);
+        for (const analysis::StreamActivities &s : view.streams)
+            for (const analysis::LaunchedActivity &a : s.items) {
+                stream.push_back(s.stream);
+                start.push_back(a.start);
+                end.push_back(a.end);
+                name.push_back(t.tracks[a.track].nameId[a.slice]);
+                type.push_back(htaTypeName(t, t.tracks[a.track], a.slice));
+            }
+    }
+    py::dict d;
+    d["stream"] = py::array_t<std::int64_t>(py::ssize_t(stream.size()), stream.data());
+    d["start"] = py::array_t<std::int64_t>(py::ssize_t(start.size()), start.data());
+    d["end"] = py::array_t<std::int64_t>(py::ssize_t(end.size()), end.data());
+    d["name_id"] = py::array_t<std::uint32_t>(py::ssize_t(name.size()), name.data());
+    py::list types(type.size());
+    for (std::size_t i = 0; i < type.size(); ++i)
+        types[i] = py::str(type[i]);
+    d["kernel_type"] = types;
+    return d;
+}
+
 // Each stream's launch queue length over time under Holistic Trace Analysis' definitions (+1 at a
 // launch call's start, -1 at its activity's start): [(stream, ts ns, length)], streams with a launch.
 py::list htaQueueSeries(const PyTrace &self)
@@ -787,7 +851,8 @@ PYBIND11_MODULE(_lanescope, m)
              })
         .def("whatif", &whatIf)
         .def("hta_launch_rows", &htaLaunchRows)
-        .def("hta_queue_series", &htaQueueSeries);
+        .def("hta_queue_series", &htaQueueSeries)
+        .def("hta_activities", &htaActivities);
 
     m.def("fix_ids", [] {
         std::vector<std::string> ids;

@@ -132,6 +132,16 @@ def test_launch_idle_queue_are_htas(reference):
         pytest.skip(f"HTA failed on {ref['trace']} in every section: nothing to compare")
 
 
+@pytest.mark.parametrize("name", ["a100-2rank-nccl.json.gz", "v100-memory-allreduce.json.gz", "mtia-inference.json.gz"])
+def test_gpu_kernel_breakdown_computation_is_the_temporal_compute_time(name):
+    # Computation alone and overlapping communication is the temporal breakdown's compute time
+    # (both HTA's definitions, its rounding, the last step left out).
+    ta = analyzer(trace_path(name))
+    kinds, _ = ta.get_gpu_kernel_breakdown()
+    computing = kinds[kinds["kernel_type"].str.contains("COMPUTATION")]["sum"].sum()
+    assert computing == pytest.approx(ta.get_temporal_breakdown().iloc[0]["compute_time(us)"], abs=1e-6)
+
+
 def test_gpu_kernel_breakdown_adds_up():
     path = trace_path("a100-2rank-nccl.json.gz")
     ta = analyzer(path)
