@@ -271,6 +271,13 @@ private slots:
         QVERIFY(toy && toyBack);
         QCOMPARE(toyBack->longestNs, toy->longestNs);
         QCOMPARE(toyBack->activities, toy->activities);
+        // Its figure as a rank's (the Ranks dock's column), from the analysis and from the summary.
+        const std::optional<double> rank = rankFigure(s.figures, "toy_longest_activity_us");
+        QCOMPARE(rank, rankFigure(back.figures, "toy_longest_activity_us"));
+        if (toy->activities > 0)
+            QCOMPARE(rank, std::optional<double>(double(toy->longestNs) / 1000.0));
+        else
+            QVERIFY(!rank);
     }
 
     // The toy's figure: in the figure catalogue (the Metrics table's rows, after the others), in
@@ -281,10 +288,11 @@ private slots:
         LANESCOPE_REQUIRE_TRACE(testPath, "compare-small-test.json.gz");
         const Figure *f = findFigure("toy_longest_activity_us");
         QVERIFY(f);
-        QVERIFY(f->on(InComparison) && f->on(InMetricsTable) && !f->on(InRanks));
+        QVERIFY(f->on(InComparison) && f->on(InMetricsTable) && f->on(InRanks));
         QCOMPARE(f->label(FigureScope{}), QStringLiteral("Longest GPU activity"));
-        const auto &table = figuresOn(InMetricsTable);
-        QCOMPARE(table.back(), f);
+        QCOMPARE(figuresOn(InMetricsTable).back(), f);
+        QCOMPARE(figuresOn(InRanks).back(), f);
+        QVERIFY(std::find(outlierFigures().begin(), outlierFigures().end(), std::string("toy_longest_activity_us")) != outlierFigures().end());
 
         const LoadResult base = loadTrace(basePath), other = loadTrace(testPath);
         QVERIFY2(base.trace && other.trace, qPrintable(base.error + other.error));

@@ -294,23 +294,29 @@ std::vector<Figure> build()
     // The figures the measures add (Measure.h, MeasureFigure), in the measure catalogue's order,
     // after every figure above in the Metrics table; RunFigures::measureFigures holds their values.
     // Their key and path point into the catalogue's measures, which never move.
-    int tableOrder = 0;
-    for (const Figure &f : out)
+    int tableOrder = 0, rankOrder = 0;
+    for (const Figure &f : out) {
         tableOrder = std::max(tableOrder, f.tableOrder + 1);
+        rankOrder = std::max(rankOrder, f.rankOrder + 1);
+    }
     for (const Measure *m : measureCatalogue().measures()) {
         for (const MeasureFigure &mf : m->figures) {
             // A key the catalogue has already (a figure above or another measure's) keeps its first figure.
             if (mf.key.empty() || !mf.value
                 || std::any_of(out.begin(), out.end(), [&](const Figure &g) { return mf.key == g.key || (g.alias && mf.key == g.alias); }))
                 continue;
-            const unsigned surfaces = mf.surfaces & (InComparison | InMetricsTable);
+            const unsigned surfaces = mf.surfaces & (InComparison | InMetricsTable | InRanks);
             Figure &f = add(mf.key.c_str(), mf.unit, mf.higherIsBetter, mf.extent, surfaces,
-                            (surfaces & InMetricsTable) ? tableOrder++ : -1, -1, mf.analyzePath.empty() ? nullptr : mf.analyzePath.c_str());
+                            (surfaces & InMetricsTable) ? tableOrder++ : -1, (surfaces & InRanks) ? rankOrder++ : -1,
+                            mf.analyzePath.empty() ? nullptr : mf.analyzePath.c_str());
             const std::string key = mf.key;
             f.value = [key](const RunFigures &run) {
                 const auto it = run.measureFigures.find(key);
                 return it == run.measureFigures.end() ? std::nullopt : Value(it->second);
             };
+            // A rank's value from its own analysis (read back from its summary in a merge).
+            if (surfaces & InRanks)
+                f.rankValue = [value = mf.value](const RankFigures &r) { return value(r.analysis); };
             text(f, mf.label, mf.description);
         }
     }

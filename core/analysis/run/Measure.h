@@ -102,7 +102,11 @@ struct MeasureFigure
     FigureUnit unit = FigureUnit::Count;
     bool higherIsBetter = false;
     FigureExtent extent = FigureExtent::Window;
-    unsigned surfaces = InComparison | InMetricsTable; // InRanks is not offered: a rank keeps no such figure
+    // Where it is shown (FigureSurface bits). InRanks: a column of the Ranks dock and of
+    // `analyze DIR`'s ranks, and a figure of the outlier test, read from each rank's analysis; a
+    // merge of summaries reads it from the part the measure wrote (writeSummary), so a figure on
+    // InRanks needs one.
+    unsigned surfaces = InComparison | InMetricsTable;
     std::string analyzePath;         // where analyze --json writes the same value ("toy.total_us"), or empty
     std::function<std::optional<double>(const AnalysisResult &)> value; // in the base unit (ns for times)
 };

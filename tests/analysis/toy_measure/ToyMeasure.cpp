@@ -65,6 +65,7 @@ Measure toyMeasure()
     f.description = QT_TRANSLATE_NOOP("figures", "The longest kernel, copy or memset in the analysed window (a test's toy measure)");
     f.unit = FigureUnit::Us;
     f.extent = FigureExtent::Window;
+    f.surfaces = InComparison | InMetricsTable | InRanks;
     f.analyzePath = "toy.longest_activity_us";
     f.value = [](const AnalysisResult &a) -> std::optional<double> {
         const ToyResult *r = measureResult<ToyResult>(a, "toy");
