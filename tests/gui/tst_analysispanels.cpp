@@ -27,7 +27,9 @@ namespace {
 
 const QColor kToyColour(0x12, 0xC4, 0x56); // in no palette of the timeline
 
-// A panel that says how many gaps the dock's analysis lists.
+const QColor kScreenColour(0xD2, 0x1E, 0xB4); // the screen-only pass's
+
+// A panel that says how many gaps the dock's analysis lists, and its tab how many steps.
 class ToyPanel : public QLabel
 {
 public:
@@ -37,43 +39,55 @@ public:
         connect(feed, &AnalysisFeed::changed, this, [this, feed] {
             const AnalysisResultPtr &r = feed->result();
             setText(r ? QStringLiteral("toy: %1 gaps").arg(r->gaps.size()) : QString());
+            setWindowTitle(r ? QStringLiteral("Toy (%1)").arg(r->steps.size()) : QStringLiteral("Toy"));
         });
     }
 };
 
+// A band across the lanes, `top` px under their top, 8 px high.
 class ToyDrawing : public OverlayDrawing
 {
 public:
+    ToyDrawing(QColor colour, int top) : m_colour(colour), m_top(top) {}
     void paint(QPainter &p, const TimelineRenderer &renderer) const override
     {
-        // A band across the lanes, 10 px under their top.
         const QRect lanes = renderer.lanesRect();
-        p.fillRect(QRect(lanes.left(), lanes.top() + 10, lanes.width(), 8), kToyColour);
+        p.fillRect(QRect(lanes.left(), lanes.top() + m_top, lanes.width(), 8), m_colour);
     }
+
+private:
+    QColor m_colour;
+    int m_top;
 };
 
+// "toy": in pictures too, z 150, a band 10 px under the lanes' top. "toy_screen": on screen only,
+// z 160, a band 4 px lower (over the toy's lower half).
 class ToyPass : public OverlayPass
 {
 public:
-    explicit ToyPass(Session *session) : m_session(session) {}
-    static std::shared_ptr<ToyPass> of(Session *session)
+    ToyPass(Session *session, bool screenOnly) : m_session(session), m_screenOnly(screenOnly) {}
+    static std::shared_ptr<ToyPass> of(Session *session, const QString &key)
     {
-        return std::dynamic_pointer_cast<ToyPass>(session->state()->overlayPass(QStringLiteral("toy")));
+        return std::dynamic_pointer_cast<ToyPass>(session->state()->overlayPass(key));
     }
     void setOn(bool on)
     {
         m_on = on;
         m_session->state()->overlayPassChanged();
     }
-    QString key() const override { return QStringLiteral("toy"); }
-    int z() const override { return 150; }
+    QString key() const override { return m_screenOnly ? QStringLiteral("toy_screen") : QStringLiteral("toy"); }
+    int z() const override { return m_screenOnly ? 160 : 150; }
+    bool inPictures() const override { return !m_screenOnly; }
     std::shared_ptr<const OverlayDrawing> drawing() const override
     {
-        return m_on ? std::make_shared<ToyDrawing>() : nullptr;
+        if (!m_on)
+            return nullptr;
+        return m_screenOnly ? std::make_shared<ToyDrawing>(kScreenColour, 14) : std::make_shared<ToyDrawing>(kToyColour, 10);
     }
 
 private:
     Session *m_session;
+    bool m_screenOnly;
     bool m_on = false;
 };
 
@@ -102,7 +116,10 @@ private slots:
         // The registration, and the only place the toy is named.
         registerAnalysisPanel({QStringLiteral("toy"), panelorder::Advice + 50, [] { return QStringLiteral("Toy"); }, nullptr,
                                [](AnalysisFeed *feed, QWidget *parent) -> QWidget * { return new ToyPanel(feed, parent); },
-                               [](Session *session) -> std::shared_ptr<OverlayPass> { return std::make_shared<ToyPass>(session); }});
+                               [](Session *session) -> std::shared_ptr<OverlayPass> { return std::make_shared<ToyPass>(session, false); }});
+        // An overlay without a panel: no tab.
+        registerAnalysisPanel({QStringLiteral("toy_screen"), panelorder::Advice + 60, nullptr, nullptr, nullptr,
+                               [](Session *session) -> std::shared_ptr<OverlayPass> { return std::make_shared<ToyPass>(session, true); }});
 
         QVERIFY(m_dir.isValid());
         synth::SynthConfig c;
@@ -138,8 +155,9 @@ private slots:
         v.show();
         v.setTrace(m_trace);
         // Installed in the view's session by its registration; off at first.
-        const std::shared_ptr<ToyPass> pass = ToyPass::of(v.session());
-        QVERIFY(pass);
+        const std::shared_ptr<ToyPass> pass = ToyPass::of(v.session(), QStringLiteral("toy"));
+        const std::shared_ptr<ToyPass> screen = ToyPass::of(v.session(), QStringLiteral("toy_screen"));
+        QVERIFY(pass && screen);
         const QRect lanes = v.lanesRect();
         const QImage off = v.renderFrame();
         QCOMPARE(countColour(off, kToyColour, lanes), 0);
@@ -164,7 +182,19 @@ private slots:
         in.overlay = PictureExport::pictureOverlay(v.overlay());
         QVERIFY(countColour(PictureExport::image(in, opt), kToyColour, timeline) >= (opt.width - TimelineRenderer::kHeaderWidth) * 8);
 
+
+        // The screen-only pass draws later (higher z), over the toy's lower half, and not in pictures.
+        screen->setOn(true);
+        const QImage both = v.renderFrame();
+        QCOMPARE(countColour(both, kToyColour, lanes), lanes.width() * 4);
+        QCOMPARE(countColour(both, kScreenColour, lanes), lanes.width() * 8);
+        in.overlay = PictureExport::pictureOverlay(v.overlay());
+        const QImage picture = PictureExport::image(in, opt);
+        QCOMPARE(countColour(picture, kScreenColour, timeline), 0);
+        QVERIFY(countColour(picture, kToyColour, timeline) >= (opt.width - TimelineRenderer::kHeaderWidth) * 8);
+
         pass->setOn(false);
+        screen->setOn(false);
         QCOMPARE(v.renderFrame(), off);
     }
 
@@ -179,11 +209,18 @@ private slots:
         const int at = tabs->indexOf(toy);
         QVERIFY(at > 0);
         QCOMPARE(tabs->tabText(at), QStringLiteral("Toy"));
+        // A tab per kind with a panel (an overlay-only kind has none), and the dock's own three.
+        int panels = 0;
+        for (const AnalysisPanelKind &k : analysisPanels())
+            panels += k.create ? 1 : 0;
+        QCOMPARE(tabs->count(), panels + 3);
         QCOMPARE(tabs->widget(at - 1), static_cast<QWidget *>(dock.adviceList()));
         QCOMPARE(tabs->widget(at + 1), static_cast<QWidget *>(dock.launchPanel()));
         // It follows the dock's analysis.
         QTRY_VERIFY_WITH_TIMEOUT(dock.result() != nullptr && !dock.isBusy(), 60000);
         QCOMPARE(toy->text(), QStringLiteral("toy: %1 gaps").arg(dock.result()->gaps.size()));
+        // Its title is its tab's text.
+        QCOMPARE(tabs->tabText(tabs->indexOf(toy)), QStringLiteral("Toy (%1)").arg(dock.result()->steps.size()));
     }
 };
 
