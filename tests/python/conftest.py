@@ -9,7 +9,6 @@ import subprocess
 
 import pytest
 
-lanescope = pytest.importorskip("lanescope", reason="the lanescope module is not on PYTHONPATH (build it: python/)")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROJECT = os.path.dirname(os.path.dirname(HERE))

@@ -10,6 +10,7 @@ import os
 import pytest
 
 pd = pytest.importorskip("pandas", reason="lanescope.hta returns DataFrames: needs pandas")
+pytest.importorskip("lanescope", reason="the lanescope module does not import (build it; PYTHONPATH=build/<preset>/python)")
 
 from lanescope import hta  # noqa: E402
 from conftest import trace_path, traces_dir  # noqa: E402
