@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace lanescope {
@@ -27,6 +28,8 @@ namespace {
 // The breakdown chart's compute green and non-compute amber (AnalysisCharts.cpp), grey for unknown.
 const QColor kComputeColor(0x2E, 0x7D, 0x32), kMemoryColor(0xF9, 0xA8, 0x25), kUnknownColor(0x90, 0xA4, 0xAE);
 const QColor kHbmRoofColor(0x1E, 0x88, 0xE5), kPeakRoofColor(0xE5, 0x39, 0x35);
+// The other dtypes' roofs (fp8, fp4, ...), dashed: purple, brown, teal, then again.
+const QColor kOtherRoofColors[] = {QColor(0x8E, 0x24, 0xAA), QColor(0x6D, 0x4C, 0x41), QColor(0x00, 0x89, 0x7B)};
 } // namespace
 
 RooflineChart::RooflineChart(QWidget *parent)
@@ -70,6 +73,7 @@ void RooflineChart::setData(const analysis::OpsEfficiency &e, std::vector<analys
     m_e.peaks = e.peaks;
     m_e.dominantDtype = e.dominantDtype;
     m_e.dominantPeakTflops = e.dominantPeakTflops;
+    m_e.roofs = e.roofs;
     m_rows = std::move(rows);
     rebuild();
 }
@@ -102,10 +106,22 @@ void RooflineChart::rebuild()
     m_chart->removeAllSeries();
     m_points.clear();
     m_memoryRoof = m_computeRoof = nullptr;
+    m_computeRoofs.clear();
     const QLocale locale;
     const double peak = m_e.dominantPeakTflops, hbm = m_e.peaks.hbmTBps;
     const bool roofs = peak > 0 && hbm > 0;
     const double ridge = roofs ? peak / hbm : -1;
+    // The dominant roof, then the other dtypes' (their peaks known).
+    std::vector<analysis::OpsEfficiency::Roof> computeRoofs;
+    if (roofs) {
+        computeRoofs.push_back({m_e.dominantDtype, peak, 0});
+        for (const analysis::OpsEfficiency::Roof &r : m_e.roofs)
+            if (r.tflops > 0 && r.tflops != peak)
+                computeRoofs.push_back(r);
+    }
+    double highest = peak;
+    for (const auto &r : computeRoofs)
+        highest = std::max(highest, r.tflops);
 
     // The points, one series per bound (the legend names the colours).
     QScatterSeries *bySeries[3] = {};
@@ -140,9 +156,11 @@ void RooflineChart::rebuild()
         yHi = std::max(yHi, r.achievedTflops);
     }
     if (roofs) {
-        xLo = std::min(xLo, ridge);
-        xHi = std::max(xHi, ridge);
-        yHi = std::max(yHi, peak);
+        for (const auto &r : computeRoofs) {
+            xLo = std::min(xLo, r.tflops / hbm);
+            xHi = std::max(xHi, r.tflops / hbm);
+        }
+        yHi = std::max(yHi, highest);
     }
     if (xHi <= 0) { // nothing to draw: a decade either side of 1
         xLo = yLo = 0.1;
@@ -164,23 +182,33 @@ void RooflineChart::rebuild()
     yLo = down(yLo);
     yHi = up(yHi);
     if (roofs) {
-        // The memory roof from where it enters the chart up to the ridge point, then the compute roof.
+        // The memory roof from where it enters the chart up to the highest ridge point, then each
+        // compute roof flat from its own ridge point.
         const double x0 = std::max(xLo, yLo / hbm);
         m_memoryRoof = new QLineSeries;
         m_memoryRoof->setName(tr("Memory %1 TB/s").arg(locale.toString(hbm, 'g', 4)));
         m_memoryRoof->append(x0, x0 * hbm);
-        m_memoryRoof->append(ridge, peak);
+        m_memoryRoof->append(highest / hbm, highest);
         m_memoryRoof->setPen(QPen(kHbmRoofColor, 2));
-        m_computeRoof = new QLineSeries;
-        m_computeRoof->setName(tr("%1 peak %2 TFLOPS").arg(m_e.dominantDtype, locale.toString(peak, 'g', 5)));
-        m_computeRoof->append(ridge, peak);
-        m_computeRoof->append(xHi, peak);
-        m_computeRoof->setPen(QPen(kPeakRoofColor, 2));
-        for (QLineSeries *s : {m_memoryRoof, m_computeRoof}) {
+        m_chart->addSeries(m_memoryRoof);
+        m_memoryRoof->attachAxis(m_x);
+        m_memoryRoof->attachAxis(m_y);
+        for (std::size_t i = 0; i < computeRoofs.size(); ++i) {
+            const auto &r = computeRoofs[i];
+            auto *s = new QLineSeries;
+            s->setName(tr("%1 peak %2 TFLOPS").arg(r.dtype, locale.toString(r.tflops, 'g', 5)));
+            s->append(r.tflops / hbm, r.tflops);
+            s->append(xHi, r.tflops);
+            QPen pen(i == 0 ? kPeakRoofColor : kOtherRoofColors[(i - 1) % std::size(kOtherRoofColors)], 2);
+            if (i > 0)
+                pen.setStyle(Qt::DashLine);
+            s->setPen(pen);
             m_chart->addSeries(s);
             s->attachAxis(m_x);
             s->attachAxis(m_y);
+            m_computeRoofs.push_back(s);
         }
+        m_computeRoof = m_computeRoofs.front();
     }
     for (auto &[series, rows] : m_points) {
         m_chart->addSeries(series);
@@ -203,6 +231,12 @@ void RooflineChart::rebuild()
     else
         note = tr("Roofs of the %1 operators: peak %2 TFLOPS, memory %3 TB/s, ridge point at %4 FLOP/byte.")
                    .arg(m_e.dominantDtype, locale.toString(peak, 'g', 5), locale.toString(hbm, 'g', 4), locale.toString(ridge, 'f', 1));
+    if (computeRoofs.size() > 1) {
+        QStringList others;
+        for (std::size_t i = 1; i < computeRoofs.size(); ++i)
+            others << tr("%1 %2 TFLOPS").arg(computeRoofs[i].dtype, locale.toString(computeRoofs[i].tflops, 'g', 5));
+        note += QLatin1Char(' ') + tr("Other roofs: %1.").arg(others.join(QStringLiteral(", ")));
+    }
     if (drawn < int(m_rows.size()))
         note += QLatin1Char(' ') + tr("%1 of %2 rows drawn (the others have no GPU time or no bytes).")
                                       .arg(locale.toString(drawn), locale.toString(qlonglong(m_rows.size())));

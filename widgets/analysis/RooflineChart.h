@@ -2,7 +2,8 @@
 #pragma once
 // The roofline of the operators' efficiency (analysis::OpsEfficiency): log-log, arithmetic intensity
 // (FLOPs per byte) across, achieved TFLOPS up; the memory roof (intensity x HBM bandwidth) rising
-// to the ridge point, the compute roof of the dominant dtype flat after it; one point per operator,
+// to the ridge point, the compute roof of the dominant dtype flat after it and one of each other
+// dtype counted (fp8 and fp4 GEMMs beside bf16 ones, each at its own peak); one point per operator,
 // shapes and dtype, coloured by the roof that bounds it, named in its hover tooltip. Only draws
 // what the analysis measured: rows without intensity or GPU time have no point, a GPU without a
 // table row no roofs (the note says so).
@@ -34,7 +35,8 @@ public:
     int pointCount() const;
     const std::vector<analysis::OpEfficiencyRow> &rows() const { return m_rows; }
     QLineSeries *memoryRoof() const { return m_memoryRoof; }
-    QLineSeries *computeRoof() const { return m_computeRoof; }
+    QLineSeries *computeRoof() const { return m_computeRoof; } // the dominant dtype's
+    const std::vector<QLineSeries *> &computeRoofs() const { return m_computeRoofs; } // every dtype's, dominant first
     QChart *chart() const { return m_chart; }
     QString noteText() const;
     // The tooltip of the point of row `row` (of rows()).
@@ -54,6 +56,7 @@ private:
     QLabel *m_note;
     QLogValueAxis *m_x, *m_y;
     QLineSeries *m_memoryRoof = nullptr, *m_computeRoof = nullptr;
+    std::vector<QLineSeries *> m_computeRoofs;
     // Per scatter series, the row of each of its points, in order.
     std::vector<std::pair<QScatterSeries *, std::vector<std::size_t>>> m_points;
 };
