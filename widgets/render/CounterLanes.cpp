@@ -64,15 +64,28 @@ double CounterLanes::niceAbove(double v)
     return 10 * p;
 }
 
-CounterLanes::Scale CounterLanes::scaleOf(const Index &index)
+CounterLanes::Scale CounterLanes::scaleOf(const Index &index, const QString &unit)
 {
     Scale s;
     if (index.size() == 0)
         return s;
+    const bool bytes = unit == QLatin1String("B") || unit == QLatin1String("B/s");
+    const auto round = [&](double v) { return bytes ? analysis::figure::roundUpBytes(v) : niceAbove(v); };
     const double lo = std::min(0.0, index.lowest()), hi = std::max(0.0, index.highest());
-    s.lo = lo < 0 ? -niceAbove(-lo) : 0;
-    s.hi = hi > 0 ? niceAbove(hi) : (s.lo < 0 ? 0 : 1);
+    s.lo = lo < 0 ? -round(-lo) : 0;
+    s.hi = hi > 0 ? round(hi) : (s.lo < 0 ? 0 : 1);
+    if (!std::isfinite(s.lo) || !std::isfinite(s.hi) || !(s.hi > s.lo))
+        s = Scale{};
     return s;
+}
+
+QString CounterLanes::scaleText(double v, const QString &unit)
+{
+    if (unit == QLatin1String("B"))
+        return analysis::figure::bytesTick(v);
+    if (unit == QLatin1String("B/s"))
+        return tr("%1/s").arg(analysis::figure::bytesTick(v));
+    return formatValue(v, unit);
 }
 
 CounterLanes::Value CounterLanes::valueAt(const CounterSeries &s, TimeNs traceEnd, TimeNs t)
@@ -168,7 +181,7 @@ void CounterLanes::paintHeader(QPainter &p, QRect cell, const QString &name, con
     p.setFont(font);
     const QColor label = f.chrome ? f.chrome->label : QColor(0x30, 0x30, 0x30);
     // The scale's ends on the right, level with the plot's top and bottom.
-    const QString hi = formatValue(f.scale.hi, unit), lo = formatValue(f.scale.lo, unit);
+    const QString hi = scaleText(f.scale.hi, unit), lo = scaleText(f.scale.lo, unit);
     const int scaleW = std::max(fm.horizontalAdvance(hi), fm.horizontalAdvance(lo));
     const int right = cell.right() - 4;
     p.setPen(label);

@@ -46,12 +46,13 @@ public:
     };
 
     // The lane's scale, fixed for the whole series so it does not jump while panning: from 0 (or
-    // the lowest value, when below 0) to the highest, rounded up to 1, 2, 2.5 or 5 times a power of 10.
+    // the lowest value, when below 0) to the highest, rounded up to 1, 2, 2.5 or 5 times a power of 10
+    // (bytes: to a round number of binary units, as the memory band's axis).
     struct Scale
     {
         double lo = 0, hi = 1;
     };
-    static Scale scaleOf(const Index &index);
+    static Scale scaleOf(const Index &index, const QString &unit = {});
     static double niceAbove(double v);
 
     // The value in force at t (absolute ns): the last sample at or before t, held to the trace's end.
@@ -100,6 +101,8 @@ public:
     static QString unitOf(const QString &seriesName);
     // "42.5 %", "1.50 GiB", "3.2 k/s", "17": a value in its unit, for the header and the hover.
     static QString formatValue(double v, const QString &unit);
+    // An end of the scale: as formatValue, bytes as an axis spells them ("2 TiB/s", "0").
+    static QString scaleText(double v, const QString &unit);
     // The ink of the k-th counter of a group: a few distinct colours in turn.
     static QColor colorOf(int k);
 };

@@ -321,7 +321,7 @@ bool TimelineRenderer::counterFrame(int counterLane, CounterLanes::Frame *f) con
     f->origin = double(rr.base) + m_axis.start;
     f->pxPerNs = m_axis.pxPerNs();
     f->traceEnd = rr.trace->maxTs;
-    f->scale = CounterLanes::scaleOf(counterIndex(c.run, c.series));
+    f->scale = CounterLanes::scaleOf(counterIndex(c.run, c.series), c.unit);
     const auto &inGroup = m_layout->groups()[std::size_t(c.group)].counters;
     f->color = CounterLanes::colorOf(int(std::find(inGroup.begin(), inGroup.end(), counterLane) - inGroup.begin()));
     f->font = m_font;

@@ -574,9 +574,13 @@ bool TimelineView::viewportEvent(QEvent *event)
                                                     TimeAxis::formatTime(m_renderer.relNs(mem.run, mem.value.t)));
             QToolTip::showText(he->globalPos(), details::tooltipText(text), viewport());
         } else {
-            const int lane = he->pos().x() < kHeaderWidth ? m_layout.laneAt(he->pos().y() - kTopHeight + verticalScrollBar()->value()) : -1;
+            const int layoutY = he->pos().y() - kTopHeight + verticalScrollBar()->value();
+            const int lane = he->pos().x() < kHeaderWidth ? m_layout.laneAt(layoutY) : -1;
+            const int counter = he->pos().x() < kHeaderWidth && lane < 0 ? m_layout.counterLaneAt(layoutY) : -1;
             if (lane >= 0)
                 QToolTip::showText(he->globalPos(), details::tooltipText(m_layout.lanes()[std::size_t(lane)].tooltip), viewport());
+            else if (counter >= 0) // a counter's header: its whole name (the cell elides a long one)
+                QToolTip::showText(he->globalPos(), details::tooltipText(m_layout.counterLanes()[std::size_t(counter)].label), viewport());
             else
                 QToolTip::hideText();
         }
