@@ -3,10 +3,10 @@
 // A measure is one unit of the analysis of a trace (the temporal breakdown, the gaps, the MFU, the
 // critical path, ...), registered once: its key (the member of `analyze --json` it owns), the
 // measures it needs, how it runs on one trace, how its result is written to JSON and the figures
-// it adds to the figure catalogue. analyze() resolves what is analysed (the window, the steps)
-// once, then runs the catalogue's measures in their run order; analysisJson() writes their
-// members in the catalogue's order. docs/architecture.md, "How to add a measure", says step by step
-// what a new one takes.
+// it adds to the figure catalogue, and its part of a rank summary. analyze() resolves what is
+// analysed (the window, the steps) once, then runs the catalogue's measures in their run order;
+// analysisJson() writes their members in the catalogue's order. docs/architecture.md ("Where to
+// add things": a measure) says step by step what a new one takes.
 #include "core/analysis/run/Analysis.h"
 #include "core/analysis/run/AnalysisRange.h"
 #include "core/analysis/run/Evidence.h"
