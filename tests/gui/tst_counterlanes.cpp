@@ -208,6 +208,31 @@ private slots:
         QCOMPARE(sc.hi, 100.0);
     }
 
+    // Byte scales round up in binary units, and past a TiB (a rate) still above the highest value.
+    void byteScales_data()
+    {
+        QTest::addColumn<double>("highest");
+        QTest::addColumn<QString>("unit");
+        QTest::addColumn<double>("top");
+        QTest::newRow("bytes: 3 GiB") << 3.1e9 << "B" << 3.0 * 1024 * 1024 * 1024;
+        QTest::newRow("a rate past a TiB") << 1.7e12 << "B/s" << 2e12;
+        QTest::newRow("a count") << 87.0 << "" << 100.0;
+    }
+    void byteScales()
+    {
+        QFETCH(double, highest);
+        QFETCH(QString, unit);
+        QFETCH(double, top);
+        CounterSeries s;
+        s.ts = {0, 10};
+        s.value = {0, highest};
+        const CounterLanes::Scale sc = CounterLanes::scaleOf(CounterLanes::Index(s), unit);
+        QCOMPARE(sc.lo, 0.0);
+        QCOMPARE(sc.hi, top);
+        QVERIFY(sc.hi >= highest);
+        QCOMPARE(CounterLanes::scaleText(0, unit), QStringLiteral("0"));
+    }
+
     // The min/max tree against a brute-force scan over random ranges.
     void indexAgreesWithAScan()
     {

@@ -70,7 +70,12 @@ CounterLanes::Scale CounterLanes::scaleOf(const Index &index, const QString &uni
     if (index.size() == 0)
         return s;
     const bool bytes = unit == QLatin1String("B") || unit == QLatin1String("B/s");
-    const auto round = [&](double v) { return bytes ? analysis::figure::roundUpBytes(v) : niceAbove(v); };
+    // roundUpBytes stops at 1,024 GiB (no memory is larger); a rate of terabytes a second goes
+    // past it, and then to 1, 2, 2.5 or 5 times a power of ten.
+    const auto round = [&](double v) {
+        const double r = bytes ? analysis::figure::roundUpBytes(v) : 0;
+        return r >= v ? r : niceAbove(v);
+    };
     const double lo = std::min(0.0, index.lowest()), hi = std::max(0.0, index.highest());
     s.lo = lo < 0 ? -round(-lo) : 0;
     s.hi = hi > 0 ? round(hi) : (s.lo < 0 ? 0 : 1);
@@ -81,6 +86,8 @@ CounterLanes::Scale CounterLanes::scaleOf(const Index &index, const QString &uni
 
 QString CounterLanes::scaleText(double v, const QString &unit)
 {
+    if (v == 0)
+        return QStringLiteral("0");
     if (unit == QLatin1String("B"))
         return analysis::figure::bytesTick(v);
     if (unit == QLatin1String("B/s"))
