@@ -259,6 +259,49 @@ private slots:
         QVERIFY(session.settings().gapKernels == analysis::GapKernels::All);
     }
 
+    // The user's path: the threshold typed into the Analysis dock's spin box reaches the comparison
+    // (its Gaps metrics measured at the new threshold) and a folder's ranks. With
+    // LANESCOPE_SETTINGS_SCREENSHOT_DIR set, pictures of the window before and after each.
+    void dockEditReachesComparisonAndRanks()
+    {
+        const QString dir = qEnvironmentVariable("LANESCOPE_SETTINGS_SCREENSHOT_DIR");
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const auto shoot = [&](const QString &name) {
+            if (dir.isEmpty())
+                return true;
+            QDir().mkpath(dir);
+            QTest::qWait(100);
+            return w.grab().save(QDir(dir).filePath(name + QStringLiteral(".png")));
+        };
+        for (const QString &kind : {QStringLiteral("comparison"), QStringLiteral("folder")}) {
+            QVERIFY(open(w, kind));
+            QVERIFY(shoot(kind + QStringLiteral("-before")));
+            QSignalSpy changed(w.session(), &Session::settingsChanged);
+            QDoubleSpinBox *box = w.analysisDock()->gapThresholdBox();
+            w.analysisDock()->gapUnitBox()->setCurrentIndex(0); // ms
+            box->setValue(3.0);                                  // what a typed "3" and Enter do
+            QVERIFY(changed.wait(5000));
+            QCOMPARE(changed.count(), 1);
+            QCOMPARE(w.session()->settings().gapThresholdNs, TimeNs(3'000'000));
+            QVERIFY(settled(w));
+            if (kind == QLatin1String("comparison")) {
+                const analysis::TracesComparison *c = w.comparisonDock()->comparison();
+                QVERIFY(c);
+                for (const analysis::AnalysisResult &a : c->analyses)
+                    QCOMPARE(a.options.gaps.minGap, TimeNs(3'000'000));
+            } else {
+                QVERIFY(w.ranksDock()->result());
+                QCOMPARE(w.analysisDock()->result()->options.gaps.minGap, TimeNs(3'000'000));
+            }
+            QVERIFY(shoot(kind + QStringLiteral("-after")));
+            box->setValue(15.0); // back to the default for the next kind
+            QVERIFY(settled(w));
+        }
+    }
+
     // Each kind of load leaves the same state whether the window was empty or showed something
     // else before (a folder of ranks, which detaches the comparison; a comparison).
     void everyLoadLeavesTheSameState_data()
