@@ -888,8 +888,10 @@ void TimelineRenderer::paintCounters(QPainter &p)
     for (int k = 0; k < int(m_layout->counterLanes().size()); ++k) {
         const CounterLane &c = m_layout->counterLanes()[std::size_t(k)];
         const LaneGroup &g = groups[std::size_t(c.group)];
+        // Off screen first: a lane's min/max tree is built only once it is seen.
+        const int top = kTopHeight + c.y - m_scroll;
         CounterLanes::Frame f;
-        if (g.collapsed || g.hidden || !counterFrame(k, &f) || f.band.bottom() < kTopHeight || f.band.top() > height)
+        if (g.collapsed || g.hidden || top + c.height < kTopHeight || top > height || !counterFrame(k, &f))
             continue;
         p.setPen(m_chrome->separator);
         p.drawLine(f.band.left(), f.band.bottom(), f.band.right(), f.band.bottom());
@@ -904,8 +906,10 @@ void TimelineRenderer::paintCounterHeaders(QPainter &p)
     for (int k = 0; k < int(m_layout->counterLanes().size()); ++k) {
         const CounterLane &c = m_layout->counterLanes()[std::size_t(k)];
         const LaneGroup &g = groups[std::size_t(c.group)];
+        // Off screen first: a lane's min/max tree is built only once it is seen.
+        const int top = kTopHeight + c.y - m_scroll;
         CounterLanes::Frame f;
-        if (g.collapsed || g.hidden || !counterFrame(k, &f) || f.band.bottom() < kTopHeight || f.band.top() > height)
+        if (g.collapsed || g.hidden || top + c.height < kTopHeight || top > height || !counterFrame(k, &f))
             continue;
         const QRect cell(0, f.band.top(), kHeaderWidth, f.band.height());
         p.setPen(m_chrome->separator);
