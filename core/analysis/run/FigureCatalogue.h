@@ -3,8 +3,10 @@
 // The catalogue of a run's figures: every figure a comparison, the Metrics table, the Ranks dock
 // (and its outlier test) and the `compare` / `analyze DIR` JSON show, listed once with its key,
 // label, unit, direction, scope and how its value is read. Those surfaces iterate this list; none
-// keeps a list of its own, so a figure added here appears on each of them with one key and one
-// value.
+// keeps a list of its own, so a figure added to it appears on each of them with one key and one
+// value. Each figure is declared by the measure that produces it (Measure.h: catalogueFigures, or
+// a MeasureFigure), the job figures of a folder by job/JobFigures.cpp and the run's step time by
+// FigureCatalogue.cpp; figureCatalogue() assembles them.
 //
 // Values. A getter returns the figure in its base unit, as RunFigures holds it: nanoseconds for
 // times, percent, bytes, counts. The JSON writes it in its key's unit (jsonValue(): times in µs,
@@ -55,6 +57,9 @@ struct Figure
     bool higherIsBetter = false;
     FigureExtent extent = FigureExtent::Window;
     unsigned surfaces = 0;
+    // Place in the catalogue, which is the comparison's order (the contract's keys first); -1:
+    // after every figure with a place, in the measures' order.
+    int order = -1;
     int tableOrder = -1; // row of the Metrics table (its own reading order); -1: not there
     int rankOrder = -1;  // column of the Ranks dock among the figures; -1: not there
     // Where `analyze --json` writes the same value ("temporal.idle_pct"), or null: not there.
@@ -85,6 +90,14 @@ struct Figure
     // The key a rank's figure had in `analyze DIR` and its outlier lists: the alias where one exists.
     const char *rankKey() const { return alias ? alias : key; }
 };
+
+// A built-in figure as its measure declares it (Measure::catalogueFigures): key, unit, direction,
+// extent, surfaces, its places (order, tableOrder, rankOrder) and `analyze --json` path; the
+// caller adds the getters and the text.
+Figure declareFigure(const char *key, FigureUnit unit, bool higherIsBetter, FigureExtent extent, unsigned surfaces, int order,
+                     int tableOrder, int rankOrder, const char *analyzePath);
+// A fixed label and description, each a QT_TRANSLATE_NOOP("figures", ...), translated when shown.
+void setFigureText(Figure &f, const char *label, const char *description);
 
 // Every figure, in the comparison's order: the contract's keys first (docs/architecture.md), then
 // the rest of the comparison, the job figures of a folder last; figures of the Metrics table alone

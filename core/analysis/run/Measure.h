@@ -119,6 +119,10 @@ struct Measure
     // Writes its members into the open analyze object; none: it writes nothing.
     std::function<void(JsonWriter &, const MeasureJsonContext &)> writeJson;
     std::vector<MeasureFigure> figures;
+    // Figures read from the run's figures (RunFigures, and a rank's RankFigures) rather than from
+    // the result alone, declared whole (FigureCatalogue.h declareFigure()): the built-in measures'.
+    // figureCatalogue() takes them by their order, before every MeasureFigure.
+    std::vector<Figure> catalogueFigures;
     // Its part of a rank summary (job/RankSummaryJson.h, written with run/SummaryJson.h): what the
     // job's figures need of its result, exactly (integers as integers), as member `key` of the
     // summary's "analysis" object; and the reader that is its inverse, given that object (a member

@@ -31,6 +31,23 @@ void writeAdviceJson(JsonWriter &j, const Advice &a)
         j.field("projection", a.projectionReplayed ? "replay" : "bound");
 }
 
+namespace {
+
+// Compute idle as the advice measures it, as a figure (FigureCatalogue.h).
+std::vector<Figure> computeIdleFigures()
+{
+    std::vector<Figure> out;
+    Figure &f = out.emplace_back(declareFigure("compute_idle_pct", FigureUnit::Pct, false, FigureExtent::Steps,
+                                               InComparison | InMetricsTable, 9, 5, -1, nullptr));
+    f.value = [](const RunFigures &m) { return m.computeIdlePct; };
+    setFigureText(f, QT_TRANSLATE_NOOP("figures", "Compute-stream idle"),
+                  QT_TRANSLATE_NOOP("figures", "Share of the analysed time (the steps' CPU spans) in which no compute stream runs a "
+                                               "kernel: the Analysis dock's lead figure, and the one the advice measures"));
+    return out;
+}
+
+} // namespace
+
 Measure adviceMeasure()
 {
     Measure m;
@@ -148,6 +165,7 @@ Measure adviceMeasure()
             r.advice.push_back(std::move(ad));
         }
     };
+    m.catalogueFigures = computeIdleFigures();
     return m;
 }
 

@@ -7,6 +7,11 @@
 #include "core/analysis/run/SummaryJson.h"
 #include "core/util/JsonWriter.h"
 
+#include <QCoreApplication>
+
+#include <array>
+#include <string>
+
 namespace lanescope::analysis {
 
 void writeCriticalPathJson(JsonWriter &j, const CriticalPath &cp, bool full, TimeNs origin)
@@ -53,6 +58,58 @@ void writeCriticalPathJson(JsonWriter &j, const CriticalPath &cp, bool full, Tim
         j.field("summary", criticalPathSentence(cp));
     });
 }
+
+namespace {
+
+// The key and `analyze --json` path strings of the parts' figures ("critical_path_cpu_us",
+// "critical_path.parts_us.cpu"): built once and never moved, so a Figure can point into them.
+const std::array<std::string, kPathParts> &pathPartKeys()
+{
+    static const std::array<std::string, kPathParts> k = [] {
+        std::array<std::string, kPathParts> out;
+        for (int p = 0; p < kPathParts; ++p)
+            out[std::size_t(p)] = std::string("critical_path_") + pathPartName(PathPart(p)) + "_us";
+        return out;
+    }();
+    return k;
+}
+
+const std::array<std::string, kPathParts> &pathPartPaths()
+{
+    static const std::array<std::string, kPathParts> k = [] {
+        std::array<std::string, kPathParts> out;
+        for (int p = 0; p < kPathParts; ++p)
+            out[std::size_t(p)] = std::string("critical_path.parts_us.") + pathPartName(PathPart(p));
+        return out;
+    }();
+    return k;
+}
+
+// The critical path of one step per run (the median complete step, or the step analysed) as
+// figures (FigureCatalogue.h): its parts, which add up to that step's length.
+std::vector<Figure> criticalPathFigures()
+{
+    using Value = std::optional<double>;
+    std::vector<Figure> out;
+    for (int p = 0; p < kPathParts; ++p) {
+        const auto part = PathPart(p);
+        Figure &f = out.emplace_back(declareFigure(pathPartKeys()[std::size_t(p)].c_str(), FigureUnit::Ms, false, FigureExtent::Steps,
+                                                   InComparison | InMetricsTable, 21 + p, 27 + p, -1, pathPartPaths()[std::size_t(p)].c_str()));
+        f.pathPart = p;
+        f.value = [p](const RunFigures &m) {
+            return m.criticalPathNs ? Value(double((*m.criticalPathNs)[std::size_t(p)])) : std::nullopt;
+        };
+        f.label = [part](const FigureScope &) { return QCoreApplication::translate("figures", "  critical path: %1").arg(pathPartLabel(part)); };
+        f.description = [part] {
+            return QCoreApplication::translate("figures", "Time the critical path of the run's step (its step: the median complete one, or "
+                                                          "the one analysed) spends as %1; the six parts add up to that step's length")
+                .arg(pathPartLabel(part));
+        };
+    }
+    return out;
+}
+
+} // namespace
 
 Measure criticalPathMeasure()
 {
@@ -106,6 +163,7 @@ Measure criticalPathMeasure()
         if (sum != cp.lengthNs) // parts that do not add up are not a path
             cp = CriticalPath{};
     };
+    m.catalogueFigures = criticalPathFigures();
     return m;
 }
 

@@ -2,10 +2,83 @@
 // The listed gaps as a measure (Measure.h): "gaps", at the options' threshold and kernels.
 #include "core/analysis/run/Measure.h"
 
+#include "core/analysis/job/Ranks.h"
 #include "core/analysis/run/SummaryJson.h"
+#include "core/analysis/text/FigureText.h"
 #include "core/util/JsonWriter.h"
 
+#include <QCoreApplication>
+
+#include <array>
+#include <string>
+
 namespace lanescope::analysis {
+
+namespace {
+
+// The key strings of the rows by cause ("gap_comm_wait_us"): built once and never moved, so a
+// Figure's key can point into them.
+const std::array<std::string, 6> &gapCauseKeys()
+{
+    static const std::array<std::string, 6> k = [] {
+        std::array<std::string, 6> out;
+        for (int c = 0; c < 6; ++c)
+            out[std::size_t(c)] = std::string("gap_") + gapCauseName(GapCause(c)) + "_us";
+        return out;
+    }();
+    return k;
+}
+
+// The listed gaps' figures (FigureCatalogue.h): their count and total, and by cause.
+std::vector<Figure> gapsFigures()
+{
+    using U = FigureUnit;
+    using E = FigureExtent;
+    using Value = std::optional<double>;
+    constexpr unsigned kBoth = InComparison | InMetricsTable;
+    constexpr unsigned kAll = InComparison | InMetricsTable | InRanks;
+    std::vector<Figure> out;
+    {
+        Figure &f = out.emplace_back(declareFigure("gap_count", U::Count, false, E::Window, kBoth, 5, 11, -1, nullptr));
+        f.value = [](const RunFigures &m) { return Value(double(m.gapCount)); };
+        // Named by the threshold and filter the gaps were listed with (the baseline's).
+        f.label = [](const FigureScope &s) { return figure::gapScope(s); };
+        f.description = [] {
+            return QCoreApplication::translate("figures", "Gaps the analysis lists: compute-stream idle of at least the Analysis "
+                                                          "dock's threshold within GEMM to GEMM windows");
+        };
+    }
+    {
+        Figure &f = out.emplace_back(declareFigure("gap_total_us", U::Ms, false, E::Window, kAll, 6, 12, 3, nullptr));
+        // `analyze DIR` wrote a rank's (and the job's) total as "gaps_total_us".
+        f.alias = "gaps_total_us";
+        f.value = [](const RunFigures &m) { return Value(double(m.gapTotalNs)); };
+        // Unknown for a rank without GPU activity.
+        f.rankValue = [](const RankFigures &r) {
+            return r.analysis.temporal.activities > 0 ? Value(double(r.gapTotalNs)) : std::nullopt;
+        };
+        f.label = [](const FigureScope &s) { return QCoreApplication::translate("figures", "%1, total").arg(figure::gapScope(s)); };
+        f.description = [] { return QCoreApplication::translate("figures", "Summed length of the listed gaps"); };
+    }
+    // The listed gaps by cause, "count × total" (the comparison's JSON has them as rows of their
+    // own, "gaps": not among its metrics), last in the catalogue. Their label and description are
+    // the cause's own (a GUI's), so core gives a plain one.
+    for (int c = 0; c < 6; ++c) {
+        Figure &f = out.emplace_back(
+            declareFigure(gapCauseKeys()[std::size_t(c)].c_str(), U::Ms, false, E::Window, InMetricsTable, 30 + c, 13 + c, -1, nullptr));
+        f.gapCause = c;
+        f.value = [c](const RunFigures &m) { return Value(double(m.gapTotalByCause[c])); };
+        f.count = [c](const RunFigures &m) { return Value(double(m.gapCountByCause[c])); };
+        const char *name = gapCauseName(GapCause(c));
+        f.label = [name](const FigureScope &) { return QCoreApplication::translate("figures", "  gaps: %1").arg(QLatin1String(name)); };
+        f.description = [name] {
+            return QCoreApplication::translate("figures", "Listed gaps whose cause is: %1 — count × total").arg(QLatin1String(name));
+        };
+    }
+    return out;
+}
+
+} // namespace
 
 Measure gapsMeasure()
 {
@@ -76,6 +149,7 @@ Measure gapsMeasure()
             a.gaps.push_back(std::move(g));
         }
     };
+    m.catalogueFigures = gapsFigures();
     return m;
 }
 

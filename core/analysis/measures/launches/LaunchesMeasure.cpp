@@ -10,6 +10,8 @@
 #include "core/analysis/run/SummaryJson.h"
 #include "core/util/JsonWriter.h"
 
+#include <QCoreApplication>
+
 namespace lanescope::analysis {
 
 void writeLaunchJson(JsonWriter &j, const AnalysisResult &r, TimeNs origin)
@@ -59,6 +61,42 @@ void writeLaunchJson(JsonWriter &j, const AnalysisResult &r, TimeNs origin)
             });
     });
 }
+
+namespace {
+
+// Why the GPU waits on the CPU, as figures (FigureCatalogue.h): host wait, the launches and their
+// median delay, over the analysed steps.
+std::vector<Figure> launchFigures()
+{
+    using U = FigureUnit;
+    using E = FigureExtent;
+    using Value = std::optional<double>;
+    constexpr unsigned kBoth = InComparison | InMetricsTable;
+    std::vector<Figure> out;
+    {
+        Figure &f = out.emplace_back(declareFigure("host_wait_pct", U::Pct, false, E::Steps, kBoth, 18, 24, -1, nullptr));
+        f.value = [](const RunFigures &m) { return m.hostWaitSharePct; };
+        setFigureText(f, QT_TRANSLATE_NOOP("figures", "Host wait"),
+                      QT_TRANSLATE_NOOP("figures", "Share of the compute streams' idle time spent waiting for the CPU to launch the next "
+                                                   "kernel (Holistic Trace Analysis' idle time breakdown; over the analysed steps)"));
+    }
+    {
+        Figure &f = out.emplace_back(declareFigure("launches", U::Count, false, E::Steps, kBoth, 19, 25, -1, "launch.launches"));
+        f.value = [](const RunFigures &m) { return Value(double(m.launches)); };
+        setFigureText(f, QT_TRANSLATE_NOOP("figures", "Kernel launches"),
+                      QT_TRANSLATE_NOOP("figures", "GPU activities matched to the call that launched them (CUDA, HIP and MTIA runtime calls)"));
+    }
+    {
+        Figure &f = out.emplace_back(
+            declareFigure("launch_delay_median_us", U::Us, false, E::Steps, kBoth, 20, 26, -1, "launch.launch_delay_median_us"));
+        f.value = [](const RunFigures &m) { return m.launchDelayMedianNs; };
+        setFigureText(f, QT_TRANSLATE_NOOP("figures", "Launch delay, median"),
+                      QT_TRANSLATE_NOOP("figures", "From the end of the launch call to the start of its kernel, the median over the launches"));
+    }
+    return out;
+}
+
+} // namespace
 
 Measure launchesMeasure()
 {
@@ -194,6 +232,7 @@ Measure launchesMeasure()
             a.queueLengths.push_back(q);
         }
     };
+    m.catalogueFigures = launchFigures();
     return m;
 }
 

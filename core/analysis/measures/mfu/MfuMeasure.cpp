@@ -2,10 +2,56 @@
 // The MFU as a measure (Measure.h): "mfu", from the measured steps' median.
 #include "core/analysis/run/Measure.h"
 
+#include "core/analysis/job/Ranks.h"
 #include "core/analysis/run/SummaryJson.h"
 #include "core/util/JsonWriter.h"
 
+#include <QCoreApplication>
+
 namespace lanescope::analysis {
+
+namespace {
+
+// The MFU's figures and the throughput (FigureCatalogue.h), at the measured steps' median.
+std::vector<Figure> mfuFigures()
+{
+    using U = FigureUnit;
+    using E = FigureExtent;
+    constexpr unsigned kBoth = InComparison | InMetricsTable;
+    constexpr unsigned kAll = InComparison | InMetricsTable | InRanks;
+    std::vector<Figure> out;
+    {
+        Figure &f = out.emplace_back(declareFigure("mfu_pct", U::Pct, true, E::Steps, kAll, 8, 3, 6, "mfu.mfu_pct"));
+        f.value = [](const RunFigures &m) { return m.mfuPct; };
+        f.rankValue = [](const RankFigures &r) { return r.mfuPct; };
+        setFigureText(f, QT_TRANSLATE_NOOP("figures", "MFU"),
+                      QT_TRANSLATE_NOOP("figures", "Model FLOPs utilisation: 6 × parameters × tokens/s over the GPU's peak"));
+    }
+    {
+        Figure &f = out.emplace_back(
+            declareFigure("tokens_per_s_per_gpu", U::TokensPerS, true, E::Steps, kBoth, 10, 1, -1, "mfu.tokens_per_s_per_gpu"));
+        f.value = [](const RunFigures &m) { return m.tokensPerSPerGpu; };
+        setFigureText(f, QT_TRANSLATE_NOOP("figures", "Tokens/s per GPU"),
+                      QT_TRANSLATE_NOOP("figures", "Tokens per step over the median step time (needs the MFU inputs of the Analysis dock)"));
+    }
+    {
+        // A model that is no transformer: its samples (images) per step give this instead; no MFU.
+        Figure &f = out.emplace_back(
+            declareFigure("samples_per_s_per_gpu", U::SamplesPerS, true, E::Steps, kBoth, 11, 2, -1, "mfu.samples_per_s_per_gpu"));
+        f.value = [](const RunFigures &m) { return m.samplesPerSPerGpu; };
+        setFigureText(f, QT_TRANSLATE_NOOP("figures", "Samples/s per GPU"),
+                      QT_TRANSLATE_NOOP("figures", "Samples (images) per step over the median step time (the Analysis dock's MFU panel, with samples)"));
+    }
+    {
+        Figure &f = out.emplace_back(declareFigure("achieved_tflops", U::Tflops, true, E::Steps, kBoth, 12, 4, -1, "mfu.achieved_tflops"));
+        f.value = [](const RunFigures &m) { return m.achievedTflops; };
+        setFigureText(f, QT_TRANSLATE_NOOP("figures", "Achieved TFLOPS"),
+                      QT_TRANSLATE_NOOP("figures", "Model FLOPs per second per GPU at the median step time"));
+    }
+    return out;
+}
+
+} // namespace
 
 Measure mfuMeasure()
 {
@@ -54,6 +100,7 @@ Measure mfuMeasure()
         a.mfu.peakSource = in.text(mv, "peak_source");
         a.mfu.worldSize = in.i32(mv, "world_size", 1);
     };
+    m.catalogueFigures = mfuFigures();
     return m;
 }
 

@@ -2,12 +2,75 @@
 // The temporal breakdown as a measure (Measure.h): "temporal" and "comm_comp_overlap_pct".
 #include "core/analysis/run/Measure.h"
 
+#include "core/analysis/job/Ranks.h"
 #include "core/analysis/run/SummaryJson.h"
 #include "core/util/JsonWriter.h"
 
 #include <QCoreApplication>
 
 namespace lanescope::analysis {
+
+namespace {
+
+// The temporal breakdown's figures (FigureCatalogue.h), and the window's GPU activities counted.
+std::vector<Figure> temporalFigures()
+{
+    using U = FigureUnit;
+    using E = FigureExtent;
+    using Value = std::optional<double>;
+    constexpr unsigned kBoth = InComparison | InMetricsTable;
+    constexpr unsigned kAll = InComparison | InMetricsTable | InRanks;
+    // A rank's figures are unknown without GPU activity (the temporal breakdown is empty there).
+    const auto gpu = [](const RankFigures &r) { return r.analysis.temporal.activities > 0; };
+    std::vector<Figure> out;
+    {
+        Figure &f = out.emplace_back(declareFigure("idle_pct", U::Pct, false, E::Window, kAll, 1, 6, 1, "temporal.idle_pct"));
+        f.value = [](const RunFigures &m) { return Value(m.idlePct); };
+        f.rankValue = [gpu](const RankFigures &r) { return gpu(r) ? Value(r.analysis.temporal.idlePct) : std::nullopt; };
+        setFigureText(f, QT_TRANSLATE_NOOP("figures", "All-GPU idle"),
+                      QT_TRANSLATE_NOOP("figures", "Share of the analysed GPU time with no kernel, copy or memset on any stream (Holistic "
+                                                   "Trace Analysis' temporal breakdown, whole trace)"));
+    }
+    {
+        Figure &f = out.emplace_back(declareFigure("compute_pct", U::Pct, true, E::Window, kBoth, 2, 7, -1, "temporal.compute_pct"));
+        f.value = [](const RunFigures &m) { return Value(m.computePct); };
+        setFigureText(f, QT_TRANSLATE_NOOP("figures", "GPU compute"),
+                      QT_TRANSLATE_NOOP("figures", "Share of GPU time in computation kernels (GEMM, attention, elementwise…)"));
+    }
+    {
+        Figure &f = out.emplace_back(declareFigure("non_compute_pct", U::Pct, false, E::Window, kBoth, 3, 8, -1, "temporal.non_compute_pct"));
+        f.value = [](const RunFigures &m) { return Value(m.nonComputePct); };
+        setFigureText(f, QT_TRANSLATE_NOOP("figures", "GPU non-compute"),
+                      QT_TRANSLATE_NOOP("figures", "Share of GPU time in communication and memory kernels with no computation at the same time"));
+    }
+    {
+        Figure &f = out.emplace_back(
+            declareFigure("comm_comp_overlap_pct", U::Pct, true, E::Window, kAll, 4, 9, 2, "comm_comp_overlap_pct"));
+        f.value = [](const RunFigures &m) { return Value(m.commCompOverlapPct); };
+        // A rank without communication has no overlap to speak of.
+        f.rankValue = [gpu](const RankFigures &r) {
+            return gpu(r) && r.analysis.temporal.communication > 0 ? Value(r.analysis.temporal.commCompOverlapPct) : std::nullopt;
+        };
+        setFigureText(f, QT_TRANSLATE_NOOP("figures", "Comm–compute overlap"),
+                      QT_TRANSLATE_NOOP("figures", "Share of communication time that overlaps computation (higher hides more of it)"));
+    }
+    {
+        Figure &f = out.emplace_back(declareFigure("exposed_comm_us", U::Ms, false, E::Window, kAll, 13, 10, 4, nullptr));
+        f.value = [](const RunFigures &m) { return Value(double(m.exposedCommNs)); };
+        f.rankValue = [gpu](const RankFigures &r) { return gpu(r) ? Value(double(r.exposedCommNs)) : std::nullopt; };
+        setFigureText(f, QT_TRANSLATE_NOOP("figures", "Exposed communication"),
+                      QT_TRANSLATE_NOOP("figures", "Communication time not overlapped by any computation"));
+    }
+    {
+        Figure &f = out.emplace_back(declareFigure("kernel_count", U::Count, false, E::Window, kBoth, 17, 23, -1, nullptr));
+        f.value = [](const RunFigures &m) { return Value(double(m.kernelCount)); };
+        setFigureText(f, QT_TRANSLATE_NOOP("figures", "GPU activities"),
+                      QT_TRANSLATE_NOOP("figures", "Kernels, copies and memsets in the whole trace"));
+    }
+    return out;
+}
+
+} // namespace
 
 Measure temporalMeasure()
 {
@@ -84,6 +147,7 @@ Measure temporalMeasure()
         t.lastStepExcluded = in.boolean(v, "last_step_excluded");
         t.microsecondRounding = in.boolean(v, "microsecond_rounding");
     };
+    m.catalogueFigures = temporalFigures();
     return m;
 }
 
