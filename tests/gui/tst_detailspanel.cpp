@@ -225,6 +225,16 @@ private slots:
         }
         QCOMPARE(kernels, 1); // the trace's one AllGather kernel
         QVERIFY(checked > kernels);
+        // The kernel's panel, for a look where LANESCOPE_TEST_PICTURES says.
+        if (const QString dir = qEnvironmentVariable("LANESCOPE_TEST_PICTURES"); !dir.isEmpty()) {
+            for (std::uint32_t k = 0; k < t->tracks.size(); ++k)
+                for (std::uint32_t i = 0; i < t->tracks[k].size(); ++i)
+                    if (t->tracks[k].kind == TrackKind::Gpu && t->name(t->tracks[k].nameId[i]).startsWith(QLatin1String("ncclDevKernel")))
+                        panel.showSlice(SliceRef{0, k, i});
+            panel.resize(460, 900);
+            panel.show();
+            QVERIFY(panel.grab().save(dir + QStringLiteral("/details-nccl.png")));
+        }
     }
 
     void initTestCase()
