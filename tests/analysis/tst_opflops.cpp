@@ -5,6 +5,7 @@
 // equal a computation from its args.
 #include "core/analysis/measures/ops_efficiency/OpFlops.h"
 #include "core/analysis/measures/ops_efficiency/OpsEfficiency.h"
+#include "core/analysis/run/Analysis.h"
 
 #include "core/io/MappedSource.h"
 #include "core/io/SourceReader.h"
@@ -394,6 +395,25 @@ private slots:
         RooflinePeaks mine = callers;
         mine.fp8Tflops = 1500;
         QCOMPARE(opsEfficiency(*l.trace, {}, mine).dominantPeakTflops, 1500.0);
+    }
+
+    // Through the whole analysis: a user's FP8 figure for the H100 row (Preferences' peak table,
+    // a peak override) is the fp8 roof the operators are measured against; without one, the row's.
+    void userFp8PeakReachesTheRoofline()
+    {
+        const std::string json = fp8Trace();
+        const auto l = loadTrace(MappedSource::fromBytes(json, QStringLiteral("fp8.json")));
+        QVERIFY2(l.trace, qPrintable(l.error));
+        QCOMPARE(analyze(*l.trace).opsEfficiency.peaks.fp8Tflops, 1979.0);
+        AnalysisOptions o;
+        PeakOverride mine;
+        mine.match = QStringLiteral("H100");
+        mine.tflops = 989;
+        mine.fp8Tflops = 1500;
+        o.mfu.peakOverrides = {mine};
+        const AnalysisResult r = analyze(*l.trace, o);
+        QCOMPARE(r.opsEfficiency.peaks.fp8Tflops, 1500.0);
+        QCOMPARE(r.opsEfficiency.dominantPeakTflops, 1500.0);
     }
 
     // Each op against the roofline, worked out by hand: intensity = FLOPs / bytes, the ridge point

@@ -28,6 +28,10 @@ Measure opsEfficiencyMeasure()
         // table row's other figures with the user's in place.
         const ResolvedPeak device = resolvePeak(r.mfu.gpuName, c.options.mfu.peakOverrides);
         RooflinePeaks roofs{r.mfu.peakTflops, device.tf32Tflops, device.fp32Tflops, device.fp64Tflops, device.hbmTBps};
+        // The low-precision roofs from the same resolved row, so a user's FP8/FP4 figure (Preferences,
+        // peak overrides) reaches the roofline as the other figures do.
+        roofs.fp8Tflops = device.fp8Tflops;
+        roofs.fp4Tflops = device.fp4Tflops;
         r.opsEfficiency = opsEfficiency(c.trace, opsWindow, roofs, &c.launched());
         if (!measured.empty() && r.mfu.peakTflops > 0 && r.opsEfficiency.totalFlops > 0 && opsWindow.to > opsWindow.from)
             r.measuredMfuPct = 100.0 * r.opsEfficiency.totalFlops / double(opsWindow.to - opsWindow.from) / 1e3 / r.mfu.peakTflops;
