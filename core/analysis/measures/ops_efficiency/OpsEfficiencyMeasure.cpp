@@ -55,6 +55,16 @@ Measure opsEfficiencyMeasure()
             j.field("calls_read", oe.callsRead);
             j.field("calls_counted", oe.callsCounted);
             j.field("hbm_tbps", JsonWriter::orNull(oe.peaks.hbmTBps > 0, oe.peaks.hbmTBps));
+            // One compute roof per data type the counted operators ran in (bf16, fp8, fp32...), the
+            // one with the most FLOPs first: the roofline's roofs.
+            j.array("roofs", [&] {
+                for (const auto &roof : oe.roofs)
+                    j.object([&] {
+                        j.field("dtype", roof.dtype);
+                        j.field("peak_tflops", roof.tflops);
+                        j.field("flops", roof.flops);
+                    });
+            });
             j.array("ops", [&] {
                 for (std::size_t k = 0; k < oe.ops.size() && k < top; ++k) {
                     const OpEfficiencyRow &op = oe.ops[k];
