@@ -233,61 +233,61 @@
     <context>
         <name>LaneLayout</name>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="93" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="94" />
             <source>compute</source>
             <translation>计算</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="151" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="167" />
             <source>Profiler</source>
             <translation>分析器</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="182" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="198" />
             <source>GPU %1</source>
             <translation>GPU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="197" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="213" />
             <source>Process</source>
             <translation>进程</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="198" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="214" />
             <source>%1 (pid %2)</source>
             <translation>%1（pid %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="218" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="234" />
             <source>%1 %2 · stream %3</source>
             <translation>%1 %2 · 流 %3</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="224" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="240" />
             <source>unnamed thread</source>
             <translation>未命名线程</translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="224" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="240" />
             <source>unnamed thread · %1</source>
             <translation>未命名线程 · %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/LaneLayout.cpp" line="231" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="247" />
             <source>%n row</source>
             <translation>
                 <numerusform>%n 行</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/LaneLayout.cpp" line="231" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="247" />
             <source>%n rows</source>
             <translation>
                 <numerusform>%n 行</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/LaneLayout.cpp" line="232" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="248" />
             <source>%1
 %n slice, %2</source>
             <translation>
@@ -296,7 +296,7 @@
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/LaneLayout.cpp" line="232" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="248" />
             <source>%1
 %n slices, %2</source>
             <translation>
@@ -313,7 +313,7 @@
             </translation>
         </message>
         <message>
-            <location filename="../widgets/render/LaneLayout.cpp" line="235" />
+            <location filename="../widgets/render/LaneLayout.cpp" line="251" />
             <source>thread id %1 (the trace names no such thread)</source>
             <translation>线程 ID %1（跟踪中没有该线程的名称）</translation>
         </message>
@@ -505,22 +505,37 @@
         </message>
     </context>
     <context>
-        <name>Text</name>
+        <name>SummaryText</name>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="132" />
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="149" />
+            <location filename="../core/analysis/run/SummaryJson.h" line="135" />
+            <location filename="../core/analysis/run/SummaryJson.h" line="152" />
             <source>not an integer</source>
             <translation>不是整数</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="136" />
+            <location filename="../core/analysis/run/SummaryJson.h" line="139" />
             <source>%1 is out of range (%2 to %3)</source>
-            <translation>%1 超出范围（%2 到 %3）</translation>
+            <translation>%1 超出范围（%2 至 %3）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="149" />
+            <location filename="../core/analysis/run/SummaryJson.h" line="152" />
             <source>%1 is out of range (0 or more)</source>
-            <translation>%1 超出范围（应为 0 或以上）</translation>
+            <translation>%1 超出范围（应不小于 0）</translation>
+        </message>
+    </context>
+    <context>
+        <name>Text</name>
+        <message>
+            <source>not an integer</source>
+            <translation type="vanished">不是整数</translation>
+        </message>
+        <message>
+            <source>%1 is out of range (%2 to %3)</source>
+            <translation type="vanished">%1 超出范围（%2 到 %3）</translation>
+        </message>
+        <message>
+            <source>%1 is out of range (0 or more)</source>
+            <translation type="vanished">%1 超出范围（应为 0 或以上）</translation>
         </message>
         <message numerus="yes">
             <location filename="../core/memsnap/SnapshotAnalysis.cpp" line="226" />
@@ -791,37 +806,37 @@
     <context>
         <name>analysis</name>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="35" />
-            <location filename="../core/analysis/AnalysisRange.cpp" line="203" />
+            <location filename="../core/analysis/run/Analysis.cpp" line="33" />
+            <location filename="../core/analysis/run/AnalysisRange.cpp" line="203" />
             <source>the trace has no ProfilerStep#%1</source>
             <translation>跟踪中没有 ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="66" />
+            <location filename="../core/analysis/measures/temporal/TemporalMeasure.cpp" line="88" />
             <source>no GPU activity: the trace records no kernels, copies or memsets, so the GPU breakdown, gaps and MFU are empty</source>
             <translation>没有 GPU 活动：跟踪中没有记录任何内核、拷贝或 memset，因此 GPU 时间分解、间隙和 MFU 均为空</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="67" />
+            <location filename="../core/analysis/measures/temporal/TemporalMeasure.cpp" line="89" />
             <source>no GPU activity in the analysed window</source>
             <translation>分析窗口内没有 GPU 活动</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Analysis.cpp" line="164" />
+            <location filename="../core/analysis/measures/advice/AdviceMeasure.cpp" line="105" />
             <source>; %n of them listed in the gaps table (%1 or more, between GEMMs), %2</source>
             <translation>
                 <numerusform>；其中 %n 个列在间隙表中（不短于 %1，位于 GEMM 之间），共 %2</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Analysis.cpp" line="165" />
+            <location filename="../core/analysis/measures/advice/AdviceMeasure.cpp" line="106" />
             <source>; %n of them listed in the gaps table (%1 or more), %2</source>
             <translation>
                 <numerusform>；其中 %n 个列在间隙表中（不短于 %1），共 %2</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Analysis.cpp" line="212" />
+            <location filename="../core/analysis/measures/ops_efficiency/OpsEfficiencyMeasure.cpp" line="41" />
             <source>the counted operators ran at %1 TFLOPS over the steps, above the peak of %2 TFLOPS: the peak is too low, so no measured MFU</source>
             <translation>计入的算子在各步中达到 %1 TFLOPS，高于峰值 %2 TFLOPS：峰值设得过低，因此不给出实测 MFU</translation>
         </message>
@@ -832,130 +847,130 @@
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="228" />
+            <location filename="../core/analysis/advice/Advice.cpp" line="104" />
             <source>of the analysed time (%n step, %1)</source>
             <translation>
                 <numerusform>分析时间（%n 步，共 %1）</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="228" />
+            <location filename="../core/analysis/advice/Advice.cpp" line="105" />
             <source>of the analysed time (%n steps, %1)</source>
             <translation>
                 <numerusform>分析时间（%n 步，共 %1）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="230" />
+            <location filename="../core/analysis/advice/Advice.cpp" line="107" />
             <source>of the analysed time (the GPU's busy span, %1)</source>
             <translation>分析时间（即 GPU 忙碌跨度，共 %1）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="244" />
+            <location filename="../core/analysis/advice/Advice.cpp" line="168" />
             <source>without these waits: step %1 -&gt; %2, MFU %3 -&gt; %4 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2，MFU 最多可从 %3 提升到 %4（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="248" />
+            <location filename="../core/analysis/advice/Advice.cpp" line="172" />
             <source>without these waits: step %1 -&gt; %2 at most (an upper bound: something else may stall instead)</source>
             <translation>若没有这些等待：步时长最多可从 %1 缩短到 %2（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="259" />
+            <location filename="../core/analysis/advice/Advice.cpp" line="181" />
             <source>; the critical path of %1 spends %2 %3 (%4 of the step)</source>
             <translation>；%1 的关键路径中有 %2 %3（占该步的 %4）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="272" />
+            <location filename="../core/analysis/advice/rules/FsdpAllGathersRule.cpp" line="32" />
             <source>Serialized AllGathers: let FSDP prefetch (limit_all_gathers=False, backward_prefetch=BACKWARD_PRE, forward_prefetch=True)</source>
             <translation>AllGather 被串行化：让 FSDP 预取（limit_all_gathers=False，backward_prefetch=BACKWARD_PRE，forward_prefetch=True）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="273" />
+            <location filename="../core/analysis/advice/rules/FsdpAllGathersRule.cpp" line="33" />
             <source>the compute stream waited for an AllGather %n time (%1 per step), %2 = %3 %4; longest wait %5</source>
             <translation>
                 <numerusform>计算流等待 AllGather %n 次（每步 %1 次），共 %2，占%4的 %3；最长一次等待 %5</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="275" />
+            <location filename="../core/analysis/advice/rules/FsdpAllGathersRule.cpp" line="35" />
             <source>the compute stream waited for an AllGather %n times (%1 per step), %2 = %3 %4; longest wait %5</source>
             <translation>
                 <numerusform>计算流等待 AllGather %n 次（每步 %1 次），共 %2，占%4的 %3；最长一次 %5</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="306" />
+            <location filename="../core/analysis/advice/rules/AllocatorChurnRule.cpp" line="52" />
             <source>%1 cudaMalloc and %2 cudaFree calls in %n step; %3 compute-stream gaps during them, %4 = %5 %6</source>
             <translation>
                 <numerusform>%n 步中有 %1 次 cudaMalloc 和 %2 次 cudaFree 调用；其间有 %3 个计算流间隙，共 %4，占%6的 %5</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="307" />
+            <location filename="../core/analysis/advice/rules/AllocatorChurnRule.cpp" line="53" />
             <source>%1 cudaMalloc and %2 cudaFree calls in %n steps; %3 compute-stream gaps during them, %4 = %5 %6</source>
             <translation>
                 <numerusform>%n 步中有 %1 次 cudaMalloc 和 %2 次 cudaFree 调用；期间计算流出现 %3 个间隙，共 %4，占%6的 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="344" />
+            <location filename="../core/analysis/advice/rules/LaunchBoundRule.cpp" line="52" />
             <source>Launch-bound between CUDA graph replays: capture more of the step in the graph, or fuse the small kernels (torch.compile)</source>
             <translation>CUDA Graph 重放之间受启动限制：把更多的步骤捕获进图中，或融合小内核（torch.compile）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="345" />
+            <location filename="../core/analysis/advice/rules/LaunchBoundRule.cpp" line="53" />
             <source>Launch-bound: the kernels are shorter than their launches; capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
             <translation>受启动限制：内核比其启动调用还短；用 CUDA Graphs 捕获整步，或用 torch.compile（mode="reduce-overhead"）编译</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="346" />
+            <location filename="../core/analysis/advice/rules/LaunchBoundRule.cpp" line="54" />
             <source>%1 of %2 launches (%3) ran shorter on the GPU than their launch call on the CPU (median kernel %4, median call %5); host wait is %6 of the compute streams' idle time; stream %7 waited on the host %8 = %9 %10</source>
             <translation>%2 次启动中有 %1 次（%3）在 GPU 上的运行时间短于其在 CPU 上的启动调用（内核中位数 %4，调用中位数 %5）；主机等待占计算流空闲时间的 %6；流 %7 等待主机共 %8，占%10的 %9</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="357" />
-            <location filename="../core/analysis/Advice.cpp" line="388" />
+            <location filename="../core/analysis/advice/rules/CpuBoundLaunchRule.cpp" line="55" />
+            <location filename="../core/analysis/advice/rules/LaunchBoundRule.cpp" line="65" />
             <source>launching kernels</source>
             <translation>用于启动内核</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="376" />
+            <location filename="../core/analysis/advice/rules/CpuBoundLaunchRule.cpp" line="43" />
             <source>a compute stream ran dry %n time before the CPU launched its next kernel (%1 of them gaps of %2 or more); the GPU computed nothing for %3 of that = %4 %5</source>
             <translation>
                 <numerusform>计算流在 CPU 启动下一个内核之前断流 %n 次（其中 %1 次为不短于 %2 的间隙）；其中 GPU 完全没有计算的时间为 %3，占%5的 %4</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="378" />
+            <location filename="../core/analysis/advice/rules/CpuBoundLaunchRule.cpp" line="45" />
             <source>a compute stream ran dry %n times before the CPU launched its next kernel (%1 of them gaps of %2 or more); the GPU computed nothing for %3 of that = %4 %5</source>
             <translation>
                 <numerusform>计算流有 %n 次在 CPU 启动下一个内核之前就已排空（其中 %1 次间隙不短于 %2）；其间 GPU 完全没有计算的时间共 %3，占%5的 %4</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="400" />
+            <location filename="../core/analysis/advice/rules/DataLoaderRule.cpp" line="52" />
             <source>the GPU idled %n time while the DataLoader fetched a batch, %1 = %2 %3; longest %4</source>
             <translation>
                 <numerusform>DataLoader 获取批次期间 GPU 空闲 %n 次，共 %1，占%3的 %2；最长 %4</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="401" />
+            <location filename="../core/analysis/advice/rules/DataLoaderRule.cpp" line="53" />
             <source>the GPU idled %n times while the DataLoader fetched a batch, %1 = %2 %3; longest %4</source>
             <translation>
                 <numerusform>DataLoader 取批次时 GPU 空闲了 %n 次，共 %1，占%3的 %2；最长 %4</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="460" />
+            <location filename="../core/analysis/advice/rules/SyncOnCriticalPathRule.cpp" line="94" />
             <source>the critical path of %1 runs through %n synchronisation, the costliest %2 (%3): the path spends %4 blocked in it or refilling the GPU's queue after it, no longer than the call waited = %5 of the step (%6; the path's sync part is %7)</source>
             <translation>
                 <numerusform>%1 的关键路径经过 %n 次同步，代价最大的是 %2（%3）：关键路径在其中阻塞或在其后重新填充 GPU 队列的时间为 %4（不超过该调用的等待时间），占该步的 %5（%6；关键路径中同步部分为 %7）</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Advice.cpp" line="462" />
+            <location filename="../core/analysis/advice/rules/SyncOnCriticalPathRule.cpp" line="96" />
             <source>the critical path of %1 runs through %n synchronisations, the costliest %2 (%3): the path spends %4 blocked in them or refilling the GPU's queue after them, no longer than each call waited = %5 of the step (%6; the path's sync part is %7)</source>
             <translation>
                 <numerusform>%1 的关键路径经过 %n 次同步，代价最大的是 %2（%3）：路径在这些同步中阻塞、或在其后重新填充 GPU 队列的时间共 %4（每次不超过该调用的等待时长），占该步的 %5（%6；路径中的同步部分为 %7）</numerusform>
@@ -984,7 +999,7 @@
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="374" />
+            <location filename="../core/analysis/advice/rules/CpuBoundLaunchRule.cpp" line="41" />
             <source>CPU-bound launches between CUDA graph replays: capture more of the step in the graph, or move CPU work off the launching thread</source>
             <translation>CUDA Graph 重放之间的启动受 CPU 限制：把步中更多部分捕获进 Graph，或把 CPU 工作移出负责启动的线程</translation>
         </message>
@@ -993,8 +1008,8 @@
             <translation type="vanished">计算流有 %1 次在 CPU 启动下一个内核之前就已排空；其间 GPU 完全没有计算的时间共 %2，占%4的 %3</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="354" />
-            <location filename="../core/analysis/Advice.cpp" line="384" />
+            <location filename="../core/analysis/advice/rules/CpuBoundLaunchRule.cpp" line="51" />
+            <location filename="../core/analysis/advice/rules/LaunchBoundRule.cpp" line="62" />
             <source>; the trace already has %1 cudaGraphLaunch calls</source>
             <translation>；跟踪中已有 %1 次 cudaGraphLaunch 调用</translation>
         </message>
@@ -1003,12 +1018,12 @@
             <translation type="vanished">DataLoader 取批次时 GPU 空闲了 %1 次，共 %2，占%4的 %3；最长 %5</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="480" />
+            <location filename="../core/analysis/advice/rules/LowMfuBusyGpuRule.cpp" line="33" />
             <source>the GPU computes %1 of its busy span (%2), yet MFU is %3 (%4 of %5 TFLOPS)</source>
             <translation>GPU 在其忙碌跨度（%2）中有 %1 的时间在计算，但 MFU 只有 %3（%4 / %5 TFLOPS）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="305" />
+            <location filename="../core/analysis/advice/rules/AllocatorChurnRule.cpp" line="51" />
             <source>Allocator churn: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:512)</source>
             <translation>分配器频繁分配释放：设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（或 max_split_size_mb:512）</translation>
         </message>
@@ -1019,7 +1034,7 @@
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="375" />
+            <location filename="../core/analysis/advice/rules/CpuBoundLaunchRule.cpp" line="42" />
             <source>CPU-bound kernel launches: capture the step with CUDA graphs or compile it with torch.compile (mode="reduce-overhead")</source>
             <translation>内核启动受 CPU 限制：用 CUDA Graphs 捕获整步，或用 torch.compile（mode="reduce-overhead"）编译</translation>
         </message>
@@ -1028,8 +1043,8 @@
             <translation type="vanished">计算流有 %1 次在 CPU 启动下一个内核之前就已排空（其中 %2 次间隙不短于 %3）；其间 GPU 完全没有计算的时间共 %4，占%6的 %5</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="399" />
-            <location filename="../core/analysis/CpuDataLoader.cpp" line="69" />
+            <location filename="../core/analysis/advice/CpuDataLoader.cpp" line="69" />
+            <location filename="../core/analysis/advice/rules/DataLoaderRule.cpp" line="51" />
             <source>Input-bound: give the DataLoader more workers (num_workers), pin_memory=True and persistent_workers=True</source>
             <translation>受输入限制：给 DataLoader 更多工作进程（num_workers），并设置 pin_memory=True 和 persistent_workers=True</translation>
         </message>
@@ -1040,27 +1055,27 @@
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="407" />
+            <location filename="../core/analysis/advice/rules/DataLoaderRule.cpp" line="59" />
             <source>in the DataLoader</source>
             <translation>耗在 DataLoader 中</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="425" />
+            <location filename="../core/analysis/advice/rules/QueueStarvationRule.cpp" line="45" />
             <source>Starved launch queue: let the CPU run ahead of the GPU; take synchronisations (.item(), .cpu(), printing tensors) out of the step, copy with non_blocking=True, move logging and data preparation off the launching thread</source>
             <translation>启动队列饥饿：让 CPU 领先于 GPU 运行；把同步（.item()、.cpu()、打印张量）移出训练步，用 non_blocking=True 拷贝，把日志和数据准备移出启动线程</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="426" />
+            <location filename="../core/analysis/advice/rules/QueueStarvationRule.cpp" line="46" />
             <source>stream %1's launch queue was empty %2 of the time (%3 of %4), %5 operations deep on average; while it was empty the GPU computed nothing for at most %6 = %7 %8</source>
             <translation>流 %1 的启动队列有 %2 的时间为空（%4 中的 %3），平均深度 %5 个操作；队列为空期间 GPU 完全没有计算的时间至多 %6，占%8的 %7</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="455" />
+            <location filename="../core/analysis/advice/rules/SyncOnCriticalPathRule.cpp" line="90" />
             <source>%1 in %2</source>
             <translation>%2 中的 %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="458" />
+            <location filename="../core/analysis/advice/rules/SyncOnCriticalPathRule.cpp" line="92" />
             <source>Synchronisation on the critical path: %1 makes the CPU wait for the GPU; take it out of the step (keep the value on the GPU, read it every few steps, copy with non_blocking=True)</source>
             <translation>关键路径上的同步：%1 让 CPU 等待 GPU；把它移出步（把值留在 GPU 上、每隔几步读取一次，或以 non_blocking=True 拷贝）</translation>
         </message>
@@ -1071,62 +1086,62 @@
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Advice.cpp" line="479" />
+            <location filename="../core/analysis/advice/rules/LowMfuBusyGpuRule.cpp" line="32" />
             <source>GPU busy but MFU low: reduce recomputation (selective activation checkpointing) and fuse elementwise kernels (torch.compile)</source>
             <translation>GPU 很忙但 MFU 偏低：减少重计算（选择性激活检查点），并融合逐元素内核（torch.compile）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="229" />
+            <location filename="../core/analysis/text/GapText.cpp" line="22" />
             <source>waited for %1 (%2) on stream %3: it ran %4 inside the gap and the next kernel started %5 after it ended</source>
             <translation>在等待流 %3 上的 %1（%2）：它在间隙内运行了 %4，结束 %5 后下一个内核开始</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="230" />
+            <location filename="../core/analysis/text/GapText.cpp" line="23" />
             <source>a collective</source>
             <translation>一个集合通信</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="262" />
+            <location filename="../core/analysis/text/GapText.cpp" line="29" />
             <source>%1 ran %2 of the gap on the CPU, across the start of %3</source>
             <translation>%1 在 CPU 上运行了间隙中的 %2，跨越了 %3 的开始</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="264" />
+            <location filename="../core/analysis/text/GapText.cpp" line="30" />
             <source>%1 ran %2 of the gap on the CPU</source>
             <translation>%1 在 CPU 上运行了间隙中的 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="288" />
+            <location filename="../core/analysis/text/GapText.cpp" line="35" />
             <source>%1 cudaMalloc, %2 cudaFree and %3 host-allocation calls during the gap took %4 of it on the CPU</source>
             <translation>间隙内 %1 次 cudaMalloc、%2 次 cudaFree 和 %3 次主机内存分配调用在 CPU 上占用了 %4</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="308" />
+            <location filename="../core/analysis/text/GapText.cpp" line="44" />
             <source>%1 (%2) blocked the CPU until %3 into the gap, so nothing was queued behind it</source>
             <translation>%1（%2）阻塞了 CPU，直到间隙开始后 %3，之后才有内核排队</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="325" />
+            <location filename="../core/analysis/text/GapText.cpp" line="50" />
             <source>%1 for the next kernel started %2 after the stream went idle (CPU track %3)</source>
             <translation>下一个内核的 %1 在流空闲 %2 后才开始（CPU 轨道 %3）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="333" />
+            <location filename="../core/analysis/text/GapText.cpp" line="55" />
             <source>the next kernel was queued before the gap began and no collective, allocator call, synchronisation or data loading explains the wait</source>
             <translation>下一个内核在间隙开始前已排队，集合通信、分配器调用、同步或数据加载都无法解释这次等待</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="488" />
+            <location filename="../core/analysis/text/GapText.cpp" line="60" />
             <source>; stream %1 had run nothing for %2 before the gap, covered by stream %3's compute</source>
             <translation>；流 %1 在间隙之前已有 %2 没有运行任何操作，这段时间由流 %3 的计算覆盖</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Gaps.cpp" line="506" />
+            <location filename="../core/analysis/text/GapText.cpp" line="66" />
             <source>; the next kernel was launched from %1</source>
             <translation>；下一个内核从 %1 启动</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="208" />
+            <location filename="../core/analysis/compare/Compare.cpp" line="208" />
             <source>the first run has no complete ProfilerStep#%1</source>
             <translation>第一个运行没有完整的 ProfilerStep#%1</translation>
         </message>
@@ -1135,7 +1150,7 @@
             <translation type="vanished">运行 %1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="387" />
+            <location filename="../core/analysis/compare/Compare.cpp" line="340" />
             <source>%1 has no complete step at position %2, the one compared</source>
             <translation>%1 在位置 %2 上没有完整的步（即被比较的那一步）</translation>
         </message>
@@ -1144,80 +1159,80 @@
             <translation type="vanished">%1 只有 %2 个完整步，少于对齐所需的 %3 个：改为按其起点对齐</translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Compare.cpp" line="221" />
+            <location filename="../core/analysis/compare/Compare.cpp" line="221" />
             <source>run %1 has %n complete step, fewer than the %2 the alignment needs: aligned on its start</source>
             <translation>
                 <numerusform>运行 %1 只有 %n 个完整步，少于对齐所需的 %2 个：改为按其起点对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Compare.cpp" line="222" />
+            <location filename="../core/analysis/compare/Compare.cpp" line="222" />
             <source>run %1 has %n complete steps, fewer than the %2 the alignment needs: aligned on its start</source>
             <translation>
                 <numerusform>运行 %1 只有 %n 个完整步，少于对齐所需的 %2 个：按其起点对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Compare.cpp" line="394" />
+            <location filename="../core/analysis/compare/Compare.cpp" line="347" />
             <source>%1 has %n complete step, fewer than the %2 the alignment needs: aligned on its start</source>
             <translation>
                 <numerusform>%1 只有 %n 个完整步，少于对齐所需的 %2 个：改为按其起点对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/Compare.cpp" line="395" />
+            <location filename="../core/analysis/compare/Compare.cpp" line="348" />
             <source>%1 has %n complete steps, fewer than the %2 the alignment needs: aligned on its start</source>
             <translation>
                 <numerusform>%1 只有 %n 个完整步，少于对齐所需的 %2 个：按其起点对齐</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="439" />
+            <location filename="../core/analysis/compare/Compare.cpp" line="392" />
             <source>%1: the analysis measured its step time over other steps than the comparison's (%2 against %3 ns)</source>
             <translation>%1：分析测量步时长所用的步与比较所用的不同（%2 对比 %3 ns）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="496" />
+            <location filename="../core/analysis/compare/Compare.cpp" line="449" />
             <source>no step-time waterfall for %1: %2 has no GPU activity to split its steps into</source>
             <translation>%1 没有步时长瀑布图：%2 没有可用来拆分步的 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="552" />
+            <location filename="../core/analysis/compare/Compare.cpp" line="505" />
             <source>different GPU models: %1 ran on %2, %3 on %4; kernel times and MFU are not comparable as they stand</source>
             <translation>GPU 型号不同：%1 运行于 %2，%3 运行于 %4；内核时间和 MFU 不能直接比较</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="555" />
+            <location filename="../core/analysis/compare/Compare.cpp" line="508" />
             <source>different world sizes: %1 ran on %2 ranks, %3 on %4; per-GPU figures compare, totals do not</source>
             <translation>world size 不同：%1 使用 %2 个 rank，%3 使用 %4 个；可比较每 GPU 指标，不可比较总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="561" />
+            <location filename="../core/analysis/compare/Compare.cpp" line="514" />
             <source>different step counts: %2 in %1, %4 in %3; compare the per-step figures, not the totals</source>
             <translation>步数不同：%1 有 %2 步，%3 有 %4 步；请比较每步指标，而非总量</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Compare.cpp" line="569" />
+            <location filename="../core/analysis/compare/Compare.cpp" line="522" />
             <source>%1 has no ProfilerStep: no step time, no MFU and no waterfall for it</source>
             <translation>%1 没有 ProfilerStep：它没有步时长、MFU 和瀑布图</translation>
         </message>
         <message>
-            <location filename="../core/analysis/ClockAlign.cpp" line="83" />
+            <location filename="../core/analysis/job/ClockAlign.cpp" line="83" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/ClockAlign.cpp" line="84" />
+            <location filename="../core/analysis/job/ClockAlign.cpp" line="84" />
             <source>%1 ranks: %2</source>
             <translation>%1 个 rank：%2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/ClockAlign.cpp" line="133" />
+            <location filename="../core/analysis/job/ClockAlign.cpp" line="133" />
             <source>rank %1's collectives agree with rank %2's only to %3 ms (median deviation): its clock offset is uncertain</source>
             <translation>rank %1 的集合通信与 rank %2 的只吻合到 %3 ms（中位偏差）：其时钟偏移不确定</translation>
         </message>
         <message>
-            <location filename="../core/analysis/ClockAlign.cpp" line="139" />
+            <location filename="../core/analysis/job/ClockAlign.cpp" line="139" />
             <source>no collective shared with rank %1 on %2: their clocks are aligned on the trace epoch only</source>
             <translation>%2 与 rank %1 没有共同的集合通信：它们的时钟仅按 trace 的纪元对齐</translation>
         </message>
@@ -1230,287 +1245,287 @@
             <translation type="vanished">步 %2 中的 %1：rank %3 执行它的次数与其他 rank 不同；该处不做匹配</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CompareTraces.cpp" line="44" />
+            <location filename="../core/analysis/compare/CompareTraces.cpp" line="44" />
             <source>%1 has no complete step at position %2, where the baseline has ProfilerStep#%3</source>
             <translation>%1 在位置 %2 上没有完整的步，而基线在该位置是 ProfilerStep#%3</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Ranks.cpp" line="417" />
+            <location filename="../core/analysis/job/Ranks.cpp" line="417" />
             <source>no collective is matched across the ranks: clocks are aligned on the trace epoch only and no straggler can be named</source>
             <translation>各 rank 之间没有匹配上任何集合通信：时钟只按跟踪文件的时间基点对齐，无法指出掉队者</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Ranks.cpp" line="420" />
+            <location filename="../core/analysis/job/Ranks.cpp" line="420" />
             <source>rank %1: %2</source>
             <translation>rank %1：%2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="162" />
+            <location filename="../core/analysis/run/SummaryJson.h" line="165" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="173" />
+            <location filename="../core/analysis/run/SummaryJson.h" line="176" />
             <source>not a number or null</source>
             <translation>不是数字或 null</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="186" />
+            <location filename="../core/analysis/run/SummaryJson.h" line="189" />
             <source>not true or false</source>
             <translation>不是 true 或 false</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="197" />
+            <location filename="../core/analysis/run/SummaryJson.h" line="200" />
             <source>not a string</source>
             <translation>不是字符串</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="207" />
+            <location filename="../core/analysis/run/SummaryJson.h" line="210" />
             <source>not an object</source>
             <translation>不是对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="220" />
+            <location filename="../core/analysis/run/SummaryJson.h" line="223" />
             <source>%1: not an object</source>
             <translation>%1：不是对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="232" />
+            <location filename="../core/analysis/run/SummaryJson.h" line="235" />
             <source>%1%2[%3]: not a string</source>
             <translation>%1%2[%3]：不是字符串</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="251" />
+            <location filename="../core/analysis/run/SummaryJson.h" line="254" />
             <source>not a list</source>
             <translation>不是列表</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="261" />
+            <location filename="../core/analysis/run/SummaryJson.h" line="264" />
             <source>%1 is out of range (%2 to %3)</source>
             <translation>%1 超出范围（%2 至 %3）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="267" />
+            <location filename="../core/analysis/run/SummaryJson.h" line="270" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="597" />
+            <location filename="../core/analysis/job/RankSummaryJson.cpp" line="118" />
             <source>JSON nested deeper than %1 levels at byte %2: not a rank summary</source>
             <translation>字节 %2 处 JSON 嵌套超过 %1 层：不是 rank 摘要</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="601" />
+            <location filename="../core/analysis/job/RankSummaryJson.cpp" line="122" />
             <source>not JSON, or not a JSON object</source>
             <translation>不是 JSON，或不是 JSON 对象</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="606" />
+            <location filename="../core/analysis/job/RankSummaryJson.cpp" line="127" />
             <source>not a rank summary (analyze RANKFILE --summary writes one)</source>
             <translation>不是 rank 摘要（analyze RANKFILE --summary 可生成）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="610" />
+            <location filename="../core/analysis/job/RankSummaryJson.cpp" line="131" />
             <source>a rank summary of version %1; this lanescope-cli reads version %2</source>
             <translation>版本为 %1 的 rank 摘要；此 lanescope-cli 读取版本 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="751" />
+            <location filename="../core/analysis/job/RankSummaryJson.cpp" line="191" />
             <source>member %1</source>
             <translation>成员 %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="755" />
+            <location filename="../core/analysis/job/RankSummaryJson.cpp" line="195" />
             <source>a rank summary without the path of its trace</source>
             <translation>rank 摘要中没有其跟踪文件的路径</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="773" />
+            <location filename="../core/analysis/job/RankSummaryJson.cpp" line="213" />
             <source>%1 and %2 are the same file: each rank's summary is given once</source>
             <translation>%1 与 %2 是同一个文件：每个 rank 的摘要只能给出一次</translation>
         </message>
         <message>
-            <location filename="../core/analysis/RankSummaryJson.cpp" line="777" />
+            <location filename="../core/analysis/job/RankSummaryJson.cpp" line="217" />
             <source>%1 and %2 summarise one trace (%3, rank %4): each rank's summary is given once</source>
             <translation>%1 与 %2 概括的是同一个 trace（%3，rank %4）：每个 rank 的摘要只能给出一次</translation>
         </message>
         <message>
-            <location filename="../core/analysis/JobRun.cpp" line="31" />
+            <location filename="../core/analysis/job/JobRun.cpp" line="31" />
             <source>rank %1 is not in the job (its ranks: %2)</source>
             <translation>rank %1 不在该作业中（其 rank：%2）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/KernelSummary.cpp" line="149" />
+            <location filename="../core/analysis/text/KernelSummaryText.cpp" line="22" />
             <source>grid %1</source>
             <translation>grid %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/KernelSummary.cpp" line="151" />
+            <location filename="../core/analysis/text/KernelSummaryText.cpp" line="24" />
             <source>block %1</source>
             <translation>block %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/KernelSummary.cpp" line="153" />
+            <location filename="../core/analysis/text/KernelSummaryText.cpp" line="26" />
             <source>%1 registers/thread</source>
             <translation>每线程 %1 个寄存器</translation>
         </message>
         <message>
-            <location filename="../core/analysis/KernelSummary.cpp" line="155" />
+            <location filename="../core/analysis/text/KernelSummaryText.cpp" line="28" />
             <source>%1 KiB shared</source>
             <translation>共享内存 %1 KiB</translation>
         </message>
         <message>
-            <location filename="../core/analysis/OpSummary.cpp" line="145" />
+            <location filename="../core/analysis/measures/summaries/OpSummary.cpp" line="145" />
             <source>the trace's file changed on disk: input shapes cannot be read</source>
             <translation>跟踪文件在磁盘上已更改：无法读取输入形状</translation>
         </message>
         <message>
-            <location filename="../core/analysis/OpSummary.cpp" line="153" />
+            <location filename="../core/analysis/measures/summaries/OpSummary.cpp" line="153" />
             <source>the trace's file is not at hand: input shapes cannot be read</source>
             <translation>跟踪文件不可用：无法读取输入形状</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="102" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="24" />
             <source>the step's CPU span is not in the trace</source>
             <translation>该步的 CPU 区间不在 trace 中</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="106" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="28" />
             <source>more than %1 events in %2: no critical path</source>
             <translation>%2 中的事件超过 %1 个：不计算关键路径</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="112" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="31" />
             <source>no path from the start of %1 to its end</source>
             <translation>%1 从开始到结束之间没有路径</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="715" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="38" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="716" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="39" />
             <source>GPU compute</source>
             <translation>GPU 计算</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="717" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="40" />
             <source>communication</source>
             <translation>通信</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="718" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="41" />
             <source>launch delay</source>
             <translation>启动延迟</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="719" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="42" />
             <source>synchronisation</source>
             <translation>同步</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="720" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="43" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="790" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="65" />
             <source>the window of %1</source>
             <translation>长度为 %1 的窗口</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="795" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="70" />
             <source>the path runs through the CPU for %1 of %2: the GPU is starved by the launching thread</source>
             <translation>关键路径在 %2 中有 %1 经过 CPU：负责启动的线程喂不饱 GPU</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="798" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="73" />
             <source>the path runs through GPU compute for %1 of %2: the step is bound by its kernels</source>
             <translation>关键路径在 %2 中有 %1 经过 GPU 计算：该步受其内核限制</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="801" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="76" />
             <source>the path runs through communication for %1 of %2: the GPU waits for collectives</source>
             <translation>关键路径在 %2 中有 %1 经过通信：GPU 在等待集合通信</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="804" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="79" />
             <source>the path runs through launch delays for %1 of %2: kernels start late after their launch calls</source>
             <translation>关键路径在 %2 中有 %1 经过启动延迟：内核在启动调用之后迟迟才开始</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="807" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="82" />
             <source>the path runs through synchronisation for %1 of %2: the CPU waits for the GPU</source>
             <translation>关键路径在 %2 中有 %1 经过同步：CPU 在等待 GPU</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="810" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="85" />
             <source>the path runs through idle time for %1 of %2</source>
             <translation>关键路径在 %2 中有 %1 经过空闲时间</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="815" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="90" />
             <source>%1 (%2, %3 of the step)</source>
             <translation>%1（%2，占该步的 %3）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/CriticalPath.cpp" line="819" />
+            <location filename="../core/analysis/text/CriticalPathText.cpp" line="94" />
             <source>; shorten first: %1</source>
             <translation>；应先缩短：%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="323" />
+            <location filename="../core/analysis/measures/memory_owners/MemoryOwners.cpp" line="323" />
             <source>before the trace</source>
             <translation>追踪开始之前</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="324" />
+            <location filename="../core/analysis/measures/memory_owners/MemoryOwners.cpp" line="324" />
             <source>forward</source>
             <translation>前向</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="325" />
+            <location filename="../core/analysis/measures/memory_owners/MemoryOwners.cpp" line="325" />
             <source>backward</source>
             <translation>反向</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="326" />
+            <location filename="../core/analysis/measures/memory_owners/MemoryOwners.cpp" line="326" />
             <source>optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="327" />
+            <location filename="../core/analysis/measures/memory_owners/MemoryOwners.cpp" line="327" />
             <source>FSDP all-gather</source>
             <translation>FSDP 全收集</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="331" />
+            <location filename="../core/analysis/measures/memory_owners/MemoryOwners.cpp" line="331" />
             <source>outside steps</source>
             <translation>步骤之外</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="443" />
+            <location filename="../core/analysis/measures/memory_owners/MemoryOwners.cpp" line="443" />
             <source>memory events of more than 1 PB left out of the memory owners: %1 (no allocator hands out such a block: a damaged trace)</source>
             <translation>超过 1 PB 的内存事件未计入内存归属：%1 个（没有分配器会分配这样的块：trace 已损坏）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/MemoryOwners.cpp" line="447" />
+            <location filename="../core/analysis/measures/memory_owners/MemoryOwners.cpp" line="447" />
             <source>a sum of the memory owners' bytes reached the largest figure it can hold and stops there</source>
             <translation>内存归属的某个字节总和已达到可表示的最大值，停在该值</translation>
         </message>
         <message>
-            <location filename="../core/analysis/AnalysisRange.cpp" line="125" />
+            <location filename="../core/analysis/run/AnalysisRange.cpp" line="125" />
             <source>%1 (instance %2 of %3)</source>
             <translation>%1（实例 %2，共 %3 个）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/AnalysisRange.cpp" line="127" />
+            <location filename="../core/analysis/run/AnalysisRange.cpp" line="127" />
             <source>the window %1 to %2</source>
             <translation>窗口 %1 到 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/AnalysisRange.cpp" line="210" />
+            <location filename="../core/analysis/run/AnalysisRange.cpp" line="210" />
             <source>the trace has no annotation or CPU slice named "%1"</source>
             <translation>跟踪中没有名为“%1”的注解或 CPU 切片</translation>
         </message>
@@ -1521,136 +1536,136 @@
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/AnalysisRange.cpp" line="215" />
+            <location filename="../core/analysis/run/AnalysisRange.cpp" line="215" />
             <source>"%1" occurs %n time (instance %2): no instance %3</source>
             <translation>
                 <numerusform>“%1”出现 %n 次（实例 %2）：没有实例 %3</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/AnalysisRange.cpp" line="216" />
+            <location filename="../core/analysis/run/AnalysisRange.cpp" line="216" />
             <source>"%1" occurs %n times (instances 0 to %2): no instance %3</source>
             <translation>
                 <numerusform>“%1”出现了 %n 次（实例 0 到 %2）：没有实例 %3</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/AnalysisRange.cpp" line="227" />
+            <location filename="../core/analysis/run/AnalysisRange.cpp" line="227" />
             <source>window</source>
             <translation>窗口</translation>
         </message>
         <message>
-            <location filename="../core/analysis/AnalysisRange.cpp" line="234" />
+            <location filename="../core/analysis/run/AnalysisRange.cpp" line="234" />
             <source>the trace has no CPU thread</source>
             <translation>跟踪中没有 CPU 线程</translation>
         </message>
         <message>
-            <location filename="../core/analysis/AnalysisRange.cpp" line="243" />
+            <location filename="../core/analysis/run/AnalysisRange.cpp" line="243" />
             <source>no step, window or annotation given</source>
             <translation>未给出步、窗口或注解</translation>
         </message>
         <message>
-            <location filename="../core/analysis/AnalysisRange.cpp" line="252" />
+            <location filename="../core/analysis/run/AnalysisRange.cpp" line="252" />
             <source>not a CPU slice</source>
             <translation>不是 CPU 切片</translation>
         </message>
         <message>
-            <location filename="../core/analysis/AnalysisRange.cpp" line="267" />
+            <location filename="../core/analysis/run/AnalysisRange.cpp" line="267" />
             <source>"%1" is not an annotation of the trace</source>
             <translation>“%1”不是该跟踪中的注解</translation>
         </message>
         <message>
-            <location filename="../core/analysis/LaunchStats.cpp" line="118" />
+            <location filename="../core/analysis/measures/launches/LaunchStats.cpp" line="118" />
             <source> (most on device %1 stream %2: %3)</source>
             <translation>（最多的是设备 %1 的 stream %2：%3 个）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/LaunchStats.cpp" line="119" />
+            <location filename="../core/analysis/measures/launches/LaunchStats.cpp" line="119" />
             <source>kernels that start before the call that launched them: %1%2; the CPU's and the GPU's clocks disagree, so their launch delays read 0 and the queue counts each from its launch</source>
             <translation>在启动它们的调用之前就开始的内核：%1%2；CPU 与 GPU 的时钟不一致，因此其启动延迟记为 0，队列从各自的启动时刻起计入</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/AdviceReplay.cpp" line="68" />
+            <location filename="../core/analysis/measures/replay/AdviceReplay.cpp" line="68" />
             <source>%1 %2</source>
             <translation>%1 %2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/AdviceReplay.cpp" line="75" />
+            <location filename="../core/analysis/measures/replay/AdviceReplay.cpp" line="75" />
             <source>replayed on %1 with the fix: step %2 -&gt; %3; it removes from the critical path: %4</source>
             <translation>在 %1 上按此修复重放：步时长 %2 -&gt; %3；从关键路径上去掉的部分：%4</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/AdviceReplay.cpp" line="77" />
+            <location filename="../core/analysis/measures/replay/AdviceReplay.cpp" line="77" />
             <source>nothing</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/Fixes.cpp" line="67" />
+            <location filename="../core/analysis/measures/replay/Fixes.cpp" line="67" />
             <source>no fix named; the fixes are: %1</source>
             <translation>未指定修复；可用的修复：%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/Fixes.cpp" line="72" />
+            <location filename="../core/analysis/measures/replay/Fixes.cpp" line="72" />
             <source>more than %1 fixes named</source>
             <translation>指定的修复超过 %1 个</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/Fixes.cpp" line="84" />
+            <location filename="../core/analysis/measures/replay/Fixes.cpp" line="84" />
             <source>unknown fix "%1"; the fixes are: %2</source>
             <translation>未知修复“%1”；可用的修复：%2</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/Fixes.cpp" line="94" />
+            <location filename="../core/analysis/measures/replay/Fixes.cpp" line="94" />
             <source>%1 takes a percentage above 0 and below 100 (%1:20 for 20 percent faster)</source>
             <translation>%1 需要一个大于 0 且小于 100 的百分比（%1:20 表示快 20%）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/Fixes.cpp" line="98" />
+            <location filename="../core/analysis/measures/replay/Fixes.cpp" line="98" />
             <source>%1 takes no value</source>
             <translation>%1 不接受值</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/Fixes.cpp" line="103" />
+            <location filename="../core/analysis/measures/replay/Fixes.cpp" line="103" />
             <source>%1 named twice</source>
             <translation>%1 被指定了两次</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/Replay.cpp" line="262" />
+            <location filename="../core/analysis/measures/replay/Replay.cpp" line="262" />
             <source>fsdp_limit_all_gathers: no blocking call holds back an AllGather in %1; the replay changes nothing</source>
             <translation>fsdp_limit_all_gathers：%1 中没有阻塞调用推迟 AllGather；重放结果没有变化</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/Replay.cpp" line="265" />
+            <location filename="../core/analysis/measures/replay/Replay.cpp" line="265" />
             <source>fsdp_limit_all_gathers: the AllGathers' output size is not in the trace; the projected peak memory leaves it out</source>
             <translation>fsdp_limit_all_gathers：跟踪中没有 AllGather 的输出大小；预测的峰值内存未计入这部分</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/Replay.cpp" line="269" />
+            <location filename="../core/analysis/measures/replay/Replay.cpp" line="269" />
             <source>%1: the projected peak memory, %2, exceeds the device's %3: the change would run out of memory</source>
             <translation>%1：预测的峰值内存 %2 超过设备的 %3：此改动会导致内存不足</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/Replay.cpp" line="274" />
+            <location filename="../core/analysis/measures/replay/Replay.cpp" line="274" />
             <source>dataloader: no data-loader wait on the step's critical path; the replay changes nothing</source>
             <translation>dataloader：该步的关键路径上没有数据加载等待；重放结果没有变化</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/Replay.cpp" line="277" />
+            <location filename="../core/analysis/measures/replay/Replay.cpp" line="277" />
             <source>the unchanged replay takes %1 against the measured %2: its projections are approximate</source>
             <translation>不做改动的重放耗时 %1，而实测为 %2：其预测只是近似值</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/ReplayGraph.cpp" line="75" />
+            <location filename="../core/analysis/measures/replay/ReplayGraph.cpp" line="75" />
             <source>the window's CPU thread is not in the trace</source>
             <translation>窗口的 CPU 线程不在跟踪中</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/ReplayGraph.cpp" line="81" />
+            <location filename="../core/analysis/measures/replay/ReplayGraph.cpp" line="81" />
             <source>more than %1 events in %2: no replay (its graph would take more than about %3 MB)</source>
             <translation>%2 中的事件超过 %1 个：不进行重放（其图将占用超过约 %3 MB）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/replay/ReplayGraph.cpp" line="82" />
+            <location filename="../core/analysis/measures/replay/ReplayGraph.cpp" line="82" />
             <source>the window</source>
             <translation>该窗口</translation>
         </message>
@@ -1661,33 +1676,68 @@
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/CpuDataLoader.cpp" line="75" />
+            <location filename="../core/analysis/advice/CpuDataLoader.cpp" line="75" />
             <source>the step's thread waited for the DataLoader to load a batch in %1 of %n step, %2 = %3 of the step (%4); longest %5</source>
             <translation>
                 <numerusform>%n 步中有 %1 步的线程在等待 DataLoader 加载批次，共 %2，占各步总时长（%4）的 %3；最长一次 %5</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../core/analysis/CpuDataLoader.cpp" line="76" />
+            <location filename="../core/analysis/advice/CpuDataLoader.cpp" line="76" />
             <source>the step's thread waited for the DataLoader to load a batch in %1 of %n steps, %2 = %3 of the steps (%4); longest %5</source>
             <translation>
                 <numerusform>%n 步中有 %1 步，步所在的线程在等待 DataLoader 加载批次，共 %2，占这些步的 %3（%4）；最长 %5</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../core/analysis/CpuDataLoader.cpp" line="81" />
+            <location filename="../core/analysis/advice/CpuDataLoader.cpp" line="81" />
             <source>without these waits: step %1 -&gt; %2 (the rest of each step unchanged)</source>
             <translation>若没有这些等待：步时长从 %1 缩短到 %2（每步其余部分不变）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Collectives.cpp" line="239" />
+            <location filename="../core/analysis/measures/collectives/Collectives.cpp" line="239" />
             <source>%1 in step %2: rank %3 ran it a different number of times than the others; not matched there</source>
             <translation>步 %2 中的 %1：rank %3 执行它的次数与其他 rank 不同；在该步中不做匹配</translation>
         </message>
         <message>
-            <location filename="../core/analysis/Collectives.cpp" line="240" />
+            <location filename="../core/analysis/measures/collectives/Collectives.cpp" line="240" />
             <source>%1 in step %2: ranks %3 ran it a different number of times than the others; not matched there</source>
             <translation>步 %2 中的 %1：rank %3 运行它的次数与其他 rank 不同；该处不做匹配</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/run/Measure.cpp" line="37" />
+            <source>a measure without a key</source>
+            <translation>度量项没有键</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/run/Measure.cpp" line="41" />
+            <source>the measure key '%1' is taken</source>
+            <translation>度量项键“%1”已被占用</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/run/Measure.cpp" line="45" />
+            <source>the measure '%1' has no run()</source>
+            <translation>度量项“%1”没有 run()</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/run/Measure.cpp" line="80" />
+            <source>the measure '%1' needs '%2', which no measure provides</source>
+            <translation>度量项“%1”需要“%2”，但没有任何度量项提供它</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/run/Measure.cpp" line="85" />
+            <source>the measure '%1' needs itself</source>
+            <translation>度量项“%1”依赖其自身</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/run/Measure.cpp" line="106" />
+            <source>the needs of the measures %1 form a cycle</source>
+            <translation>度量项 %1 之间的依赖构成循环</translation>
+        </message>
+        <message>
+            <location filename="../core/analysis/run/Measure.cpp" line="174" />
+            <source>the measure '%1' comes too late: measures register before the first analysis</source>
+            <translation>度量项“%1”注册得太晚：度量项须在首次分析之前注册</translation>
         </message>
     </context>
     <context>
@@ -1776,7 +1826,7 @@
             <translation type="vanished">模型共 %1 MB，常驻匿名内存 %2 MB</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="575" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="183" />
             <location filename="../app/cli/MemoryCommand.cpp" line="273" />
             <location filename="../app/cli/WhatifCommand.cpp" line="199" />
             <source>warning: %1</source>
@@ -2302,64 +2352,64 @@
             <translation type="vanished">已写入 %1（%3 秒内写出 %2 MB 跟踪数据）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="522" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="130" />
             <source>source lines by launched GPU time (%n lines, my code only; the first 10): GPU, CPU total, CPU self</source>
             <translation>
                 <numerusform>按启动的 GPU 时间排列的源代码行（%n 行，仅我的代码；前 10 行）：GPU、CPU 总计、CPU 自身</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="523" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="131" />
             <source>source lines by launched GPU time (%n lines, every frame; the first 10): GPU, CPU total, CPU self</source>
             <translation>
                 <numerusform>按启动的 GPU 时间排列的源代码行（共 %n 行，所有帧；前 10 行）：GPU、CPU 总计、CPU 自身</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="589" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="197" />
             <source>  (Holistic Trace Analysis' definition: every event with args.stream is GPU time, %n of them not device activity)</source>
             <translation>
                 <numerusform>  （按 Holistic Trace Analysis 的定义：带 args.stream 的事件都算 GPU 时间，其中 %n 个不是设备活动）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="673" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="281" />
             <location filename="../app/cli/InfoCommand.cpp" line="123" />
             <source>a trace: .json or .json.gz as torch.profiler writes it</source>
             <translation>跟踪文件：torch.profiler 写出的 .json 或 .json.gz</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="675" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="283" />
             <source>shortest gap listed, in ms (default 15; fractions down to 0.001)</source>
             <translation>列出的最短间隙，单位 ms（默认 15；可带小数，最小 0.001）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="676" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="284" />
             <location filename="../app/cli/CompareCommand.cpp" line="331" />
             <source>--gap-ms needs a number of milliseconds</source>
             <translation>--gap-ms 需要一个毫秒数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="678" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="286" />
             <location filename="../app/cli/CompareCommand.cpp" line="333" />
             <source>gemm (default): gaps between two GEMM kernels; all: any gap of a compute stream</source>
             <translation>gemm（默认）：两个 GEMM 内核之间的间隙；all：计算流上的任何间隙</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="679" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="287" />
             <location filename="../app/cli/CompareCommand.cpp" line="334" />
             <source>--gap-kernels takes gemm or all</source>
             <translation>--gap-kernels 只接受 gemm 或 all</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="680" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="288" />
             <location filename="../app/cli/CompareCommand.cpp" line="320" />
             <location filename="../app/cli/WhatifCommand.cpp" line="70" />
             <source>model parameters, for MFU (e.g. 7e9)</source>
             <translation>模型参数量，用于 MFU（例如 7e9）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="681" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="289" />
             <location filename="../app/cli/CompareCommand.cpp" line="321" />
             <location filename="../app/cli/MfuCommand.cpp" line="29" />
             <location filename="../app/cli/WhatifCommand.cpp" line="71" />
@@ -2367,47 +2417,47 @@
             <translation>--params 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="682" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="290" />
             <location filename="../app/cli/CompareCommand.cpp" line="322" />
             <location filename="../app/cli/WhatifCommand.cpp" line="72" />
             <source>tokens per step per GPU, for MFU</source>
             <translation>每个 GPU 每步的 token 数，用于 MFU</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="683" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="291" />
             <location filename="../app/cli/CompareCommand.cpp" line="323" />
             <location filename="../app/cli/WhatifCommand.cpp" line="73" />
             <source>--tokens-per-step needs a positive number</source>
             <translation>--tokens-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="684" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="292" />
             <location filename="../app/cli/CompareCommand.cpp" line="324" />
             <location filename="../app/cli/WhatifCommand.cpp" line="74" />
             <source>--tokens-per-step counts all GPUs (divided by the world size)</source>
             <translation>--tokens-per-step 为所有 GPU 的总数（将除以 world size）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="686" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="294" />
             <location filename="../app/cli/CompareCommand.cpp" line="326" />
             <source>samples (images) per step per GPU, for samples/s where the model is no transformer (no MFU)</source>
             <translation>每 GPU 每步的样本（图像）数，用于非 Transformer 模型的样本/秒（不计算 MFU）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="687" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="295" />
             <location filename="../app/cli/CompareCommand.cpp" line="327" />
             <source>--samples-per-step needs a positive number</source>
             <translation>--samples-per-step 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="688" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="296" />
             <location filename="../app/cli/CompareCommand.cpp" line="328" />
             <location filename="../app/cli/WhatifCommand.cpp" line="75" />
             <source>GPU peak instead of the table's entry for the traced GPU</source>
             <translation>用此 GPU 峰值代替表中被跟踪 GPU 的峰值</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="689" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="297" />
             <location filename="../app/cli/CompareCommand.cpp" line="329" />
             <location filename="../app/cli/MfuCommand.cpp" line="33" />
             <location filename="../app/cli/WhatifCommand.cpp" line="76" />
@@ -2415,80 +2465,80 @@
             <translation>--peak-tflops 需要一个正数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="690" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="298" />
             <source>analyse ProfilerStep#N only</source>
             <translation>只分析 ProfilerStep#N</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="691" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="299" />
             <location filename="../app/cli/CompareCommand.cpp" line="319" />
             <location filename="../app/cli/WhatifCommand.cpp" line="62" />
             <source>--step needs a step number</source>
             <translation>--step 需要一个步编号</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="693" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="301" />
             <source>analyse one occurrence of the record_function / user annotation (or any CPU slice) named NAME, with its critical path: for traces without ProfilerStep</source>
             <translation>分析名为 NAME 的 record_function / 用户注解（或任意 CPU 切片）的一次出现，包括其关键路径：用于没有 ProfilerStep 的跟踪</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="696" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="304" />
             <source>which occurrence of --annotation, 0-based by start time (default 0)</source>
             <translation>--annotation 的第几次出现，按开始时间从 0 起编号（默认 0）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="697" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="305" />
             <location filename="../app/cli/WhatifCommand.cpp" line="69" />
             <source>--instance needs a whole number from 0</source>
             <translation>--instance 需要 &gt;= 0 的整数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="698" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="306" />
             <source>analyse from A (µs from the first event); needs --to-us</source>
             <translation>从 A 开始分析（距第一个事件的时间，单位 µs）；需同时给出 --to-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="699" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="307" />
             <location filename="../app/cli/WhatifCommand.cpp" line="64" />
             <source>--from-us needs a number</source>
             <translation>--from-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="700" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="308" />
             <source>analyse up to B (µs from the first event); needs --from-us</source>
             <translation>分析到 B 为止（距第一个事件的时间，单位 µs）；需同时给出 --from-us</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="701" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="309" />
             <location filename="../app/cli/WhatifCommand.cpp" line="66" />
             <source>--to-us needs a number</source>
             <translation>--to-us 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="702" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="310" />
             <source>also sum the flops args of operators (with_flops=True; slow)</source>
             <translation>同时累加算子的 flops 参数（with_flops=True；较慢）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="703" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="311" />
             <location filename="../app/cli/CompareCommand.cpp" line="336" />
             <source>GPU time as Holistic Trace Analysis counts it: every event with args.stream (also Triton launcher cpu_ops and cuda_sync events)</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带 args.stream 的事件都算（包括 Triton 启动器的 cpu_op 和 cuda_sync 事件）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="705" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="313" />
             <location filename="../app/cli/InfoCommand.cpp" line="126" />
             <location filename="../app/cli/WhatifCommand.cpp" line="77" />
             <source>loader threads (default: one per core; at most 256)</source>
             <translation>加载线程数（默认：每个核心一个；最多 256）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="706" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="314" />
             <source>write only the first N rows of the kernel, operator, module and source-line summaries (default and 0: all, as compare's --top 0)</source>
             <translation>内核、算子、模块和源代码行汇总只写出前 N 行（默认及 0：全部，同 compare 的 --top 0）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="709" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="317" />
             <source>source lines of every Python frame; by default the standard library's and torch's frames fold into the user code that called them (my code only)</source>
             <translation>每个 Python 帧的源代码行；默认情况下，标准库和 torch 的帧折叠到调用它们的用户代码中（仅我的代码）</translation>
         </message>
@@ -2501,13 +2551,13 @@
             <translation type="vanished">内核、算子和模块汇总只写前 N 行（默认：全部）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="707" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="315" />
             <location filename="../app/cli/MemoryCommand.cpp" line="45" />
             <source>--top takes a whole number of rows</source>
             <translation>--top 需要一个整数行数</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="708" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="316" />
             <source>group the operator summary by input shapes (traces recorded with record_shapes; reads each operator's args)</source>
             <translation>按输入形状对算子汇总分组（以 record_shapes 录制的跟踪；会读取每个算子的参数）</translation>
         </message>
@@ -2520,7 +2570,7 @@
             <translation type="vanished">--threads 需要一个数字</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="711" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="319" />
             <location filename="../app/cli/CompareCommand.cpp" line="348" />
             <location filename="../app/cli/FolderCommands.cpp" line="772" />
             <location filename="../app/cli/InfoCommand.cpp" line="125" />
@@ -2924,7 +2974,7 @@
             <translation>--from-us 和 --to-us 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="729" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="337" />
             <location filename="../app/cli/WhatifCommand.cpp" line="95" />
             <source>--step and --from-us/--to-us exclude each other</source>
             <translation>--step 与 --from-us/--to-us 不能同时使用</translation>
@@ -3136,38 +3186,38 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">每个跟踪文件的加载线程数（默认：平分所有核心）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="475" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="83" />
             <location filename="../app/cli/CompareCommand.cpp" line="203" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="573" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="181" />
             <source>%1</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="577" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="185" />
             <source>GPU time: no GPU activity</source>
             <translation>GPU 时间：没有 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="579" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="187" />
             <source>GPU time: idle %1%, compute %2%, non-compute %3% of %4 ms; comm-compute overlap %5%</source>
             <translation>GPU 时间：空闲 %1%，计算 %2%，非计算 %3%，共 %4 ms；通信与计算重叠 %5%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="594" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="202" />
             <source>  (last ProfilerStep left out, as Holistic Trace Analysis does)</source>
             <translation>  （与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="595" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="203" />
             <source>steps: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="598" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="206" />
             <source>gaps: %1</source>
             <translation>间隙：%1</translation>
         </message>
@@ -3180,17 +3230,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s；请给出 --params 和 --tokens-per-step（未知 GPU 还需 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="630" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="238" />
             <source>measured: %1 TFLOP in %2 of %3 operators carrying flops</source>
             <translation>实测：%1 TFLOP，来自 %3 个算子中带 flops 的 %2 个</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="637" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="245" />
             <source>memory: peak allocated %1, peak reserved %2, %3 cudaMalloc, %4 cudaFree calls</source>
             <translation>内存：峰值已分配 %1，峰值已保留 %2，%3 次 cudaMalloc、%4 次 cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="661" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="269" />
             <source>advice: %1</source>
             <translation>建议：%1</translation>
         </message>
@@ -3200,7 +3250,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--params 和 --tokens-per-step 必须同时给出</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="727" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="335" />
             <location filename="../app/cli/WhatifCommand.cpp" line="93" />
             <source>--from-us and --to-us go together, with --to-us after --from-us</source>
             <translation>--from-us 和 --to-us 必须同时给出，且 --to-us 晚于 --from-us</translation>
@@ -3287,17 +3337,17 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">MFU：步时长 %1 s，%2 tokens/s/GPU，%3 TFLOPS / 峰值 %4 TFLOPS（%5）= %6%</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="618" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="226" />
             <source>MFU: no ProfilerStep in what was analysed: MFU needs step times</source>
             <translation>MFU：分析范围内没有 ProfilerStep：MFU 需要步时长</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="621" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="229" />
             <source>the trace names no GPU</source>
             <translation>跟踪文件中没有 GPU 名称</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="621" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="229" />
             <source>no peak known for GPU '%1'</source>
             <translation>不知道 GPU '%1' 的峰值</translation>
         </message>
@@ -3345,22 +3395,22 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>%1 %2 与 %3 %4 是同一个文件；每个输出都需要单独的文件</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="613" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="221" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS of %5 TFLOPS peak (%6) = %7</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS / 峰值 %5 TFLOPS（%6）= %7</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="622" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="230" />
             <source>MFU: step %1 (%2), %3 tokens/s/GPU, %4 TFLOPS; %5: give --peak-tflops</source>
             <translation>MFU：步时长 %1（%2），%3 tokens/s/GPU，%4 TFLOPS；%5：请给出 --peak-tflops</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="626" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="234" />
             <source>MFU: step %1 (%2); give --params and --tokens-per-step (and --peak-tflops for an unknown GPU)</source>
             <translation>MFU：步时长 %1（%2）；请给出 --params 和 --tokens-per-step（GPU 未知时还需给出 --peak-tflops）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="748" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="356" />
             <source>the window %1 to %2 µs starts after the trace ends (%3 µs)</source>
             <translation>窗口 %1 到 %2 µs 的起点在跟踪文件结束（%3 µs）之后</translation>
         </message>
@@ -3370,77 +3420,77 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>--labels：%2 个标签中的第 %1 个为空</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="483" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="91" />
             <source>kernels by GPU time (%1 names; the first 10):</source>
             <translation>按 GPU 时间排列的内核（共 %1 个名称；前 10 个）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="490" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="98" />
             <source>operators by self CPU time (%1 rows; the first 10): self, total, device</source>
             <translation>按自身 CPU 时间排列的算子（%1 行；前 10 行）：自身、总计、设备</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="507" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="115" />
             <source>modules by CPU time (%1 modules; the first 10): CPU, device</source>
             <translation>按 CPU 时间排列的模块（%1 个模块；前 10 个）：CPU、设备</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="609" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="217" />
             <source>throughput: step %1 (%2), %3 samples/s/GPU; MFU needs tokens (--params and --tokens-per-step): its 6 × parameters rule is a transformer's</source>
             <translation>吞吐量：步时长 %1（%2），每 GPU %3 样本/秒；MFU 需要 token 数（--params 和 --tokens-per-step）：其 6 × 参数量的规则只适用于 Transformer</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="539" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="147" />
             <source>launches: none matched to a launch call</source>
             <translation>启动：没有与启动调用匹配的活动</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="541" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="149" />
             <source>launches: %1, launch delay median %2, p95 %3; %4 ran shorter than their call, %5 calls over 50 µs, %6 delays over 100 µs</source>
             <translation>启动：%1 次，启动延迟中位数 %2，p95 %3；%4 次运行时间短于其调用，%5 次调用超过 50 µs，%6 次延迟超过 100 µs</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="546" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="154" />
             <source>delay %1 at %2 ms: %3</source>
             <translation>延迟 %1，位于 %2 ms：%3</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="552" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="160" />
             <source>idle per stream (host wait / kernel wait / other):</source>
             <translation>各流空闲（主机等待 / 内核等待 / 其他）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="554" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="162" />
             <source>stream %1: %2 idle = %3 (%4) / %5 (%6) / %7 (%8)</source>
             <translation>流 %1：空闲 %2 = %3（%4）/ %5（%6）/ %7（%8）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="560" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="168" />
             <source>launch queue per stream (mean, max, time at the limit of %1):</source>
             <translation>各流启动队列（均值、最大值、达到上限 %1 的时间）：</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="562" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="170" />
             <source>stream %1: %2, %3, %4</source>
             <translation>流 %1：%2，%3，%4</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="649" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="257" />
             <source>%1 %2</source>
             <translation>%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="654" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="262" />
             <source>critical path of %1 (%2, %3): %4</source>
             <translation>%1 的关键路径（%2，%3）：%4</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="651" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="259" />
             <source>the median step</source>
             <translation>中位步</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="651" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="259" />
             <source>the step analysed</source>
             <translation>所分析的步</translation>
         </message>
@@ -3495,38 +3545,38 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation>%1 — %2</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="635" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="243" />
             <source>measured: %1 flops args skipped (negative, not a number or implausibly large)</source>
             <translation>实测：跳过了 %1 个 flops 参数（为负、不是数字或大得不合理）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="659" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="267" />
             <source>critical path: none (%1)</source>
             <translation>关键路径：无（%1）</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="652" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="260" />
             <source>the window analysed</source>
             <translation>所分析的窗口</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="653" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="261" />
             <source>the annotation analysed</source>
             <translation>所分析的注解</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="731" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="339" />
             <source>--annotation, --step and --from-us/--to-us exclude each other</source>
             <translation>--annotation、--step 与 --from-us/--to-us 不能同时使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="733" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="341" />
             <location filename="../app/cli/WhatifCommand.cpp" line="99" />
             <source>--instance needs --annotation</source>
             <translation>--instance 需与 --annotation 一起使用</translation>
         </message>
         <message>
-            <location filename="../app/cli/AnalyzeCommand.cpp" line="737" />
+            <location filename="../app/cli/AnalyzeCommand.cpp" line="345" />
             <source>--annotation needs a name</source>
             <translation>--annotation 需要一个名称</translation>
         </message>
@@ -3699,341 +3749,341 @@ lanescope-cli 命令 --help 列出该命令的选项。
     <context>
         <name>figures</name>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="54" />
-            <location filename="../core/analysis/FigureText.cpp" line="63" />
-            <location filename="../core/analysis/FigureText.cpp" line="147" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="54" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="63" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="147" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="66" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="66" />
             <source>%1 %</source>
             <translation>%1%</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="75" />
-            <location filename="../core/analysis/FigureText.cpp" line="93" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="75" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="93" />
             <source>%1 GiB</source>
             <translation>%1 GiB</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="95" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="95" />
             <source>%1 MiB</source>
             <translation>%1 MiB</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="96" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="96" />
             <source>%1 KiB</source>
             <translation>%1 KiB</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="146" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="146" />
             <source>%1 s</source>
             <translation>%1 s</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="58" />
-            <location filename="../core/analysis/FigureText.cpp" line="148" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="58" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="148" />
             <source>%1 µs</source>
             <translation>%1 µs</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="151" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="151" />
             <source>%1 ns</source>
             <translation>%1 ns</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="168" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="168" />
             <source>no ProfilerStep</source>
             <translation>没有 ProfilerStep</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="170" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="170" />
             <source>ProfilerStep#%1</source>
             <translation>ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="172" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="172" />
             <source>one complete step; the last step is left out</source>
             <translation>一个完整步；不计最后一步</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="172" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="172" />
             <source>one step</source>
             <translation>一步</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="174" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="174" />
             <source>median of %1 complete steps; the last is left out</source>
             <translation>%1 个完整步的中位数；不计最后一步</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="175" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="175" />
             <source>median of %1 steps</source>
             <translation>%1 步的中位数</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="181" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="181" />
             <source>GEMM gaps ≥ %1</source>
             <translation>GEMM 间隙 ≥ %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureText.cpp" line="181" />
+            <location filename="../core/analysis/text/FigureText.cpp" line="181" />
             <source>compute-stream gaps ≥ %1</source>
             <translation>计算流间隙 ≥ %1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="98" />
+            <location filename="../core/analysis/run/FigureCatalogue.cpp" line="37" />
             <source>Step time</source>
             <translation>步时长</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="99" />
+            <location filename="../core/analysis/run/FigureCatalogue.cpp" line="38" />
             <source>Median CPU duration of the complete ProfilerSteps (the last step of two or more is left out: the profiler closes it at its stop)</source>
             <translation>完整 ProfilerStep 的 CPU 时长中位数（有两步或以上时不计最后一步：分析器在停止时才将其关闭）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="106" />
+            <location filename="../core/analysis/measures/temporal/TemporalMeasure.cpp" line="30" />
             <source>All-GPU idle</source>
             <translation>全 GPU 空闲</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="107" />
+            <location filename="../core/analysis/measures/temporal/TemporalMeasure.cpp" line="31" />
             <source>Share of the analysed GPU time with no kernel, copy or memset on any stream (Holistic Trace Analysis' temporal breakdown, whole trace)</source>
             <translation>分析的 GPU 时间中任何流上都没有内核、拷贝或 memset 的比例（Holistic Trace Analysis 的时间分解，整个跟踪）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="113" />
+            <location filename="../core/analysis/measures/temporal/TemporalMeasure.cpp" line="37" />
             <source>GPU compute</source>
             <translation>GPU 计算</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="114" />
+            <location filename="../core/analysis/measures/temporal/TemporalMeasure.cpp" line="38" />
             <source>Share of GPU time in computation kernels (GEMM, attention, elementwise…)</source>
             <translation>GPU 时间中用于计算内核（GEMM、注意力、逐元素……）的比例</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="119" />
+            <location filename="../core/analysis/measures/temporal/TemporalMeasure.cpp" line="43" />
             <source>GPU non-compute</source>
             <translation>GPU 非计算</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="120" />
+            <location filename="../core/analysis/measures/temporal/TemporalMeasure.cpp" line="44" />
             <source>Share of GPU time in communication and memory kernels with no computation at the same time</source>
             <translation>GPU 时间中用于通信和内存内核、且同时没有计算的比例</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="129" />
+            <location filename="../core/analysis/measures/temporal/TemporalMeasure.cpp" line="54" />
             <source>Comm–compute overlap</source>
             <translation>通信与计算重叠</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="130" />
+            <location filename="../core/analysis/measures/temporal/TemporalMeasure.cpp" line="55" />
             <source>Share of communication time that overlaps computation (higher hides more of it)</source>
             <translation>与计算重叠的通信时间比例（越高，隐藏的通信越多）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="138" />
+            <location filename="../core/analysis/measures/gaps/GapsMeasure.cpp" line="47" />
             <source>Gaps the analysis lists: compute-stream idle of at least the Analysis dock's threshold within GEMM to GEMM windows</source>
             <translation>分析列出的间隙：GEMM 到 GEMM 之间、不短于“分析”面板阈值的计算流空闲</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="148" />
+            <location filename="../core/analysis/measures/gaps/GapsMeasure.cpp" line="60" />
             <source>%1, total</source>
             <translation>%1，总计</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="149" />
+            <location filename="../core/analysis/measures/gaps/GapsMeasure.cpp" line="61" />
             <source>Summed length of the listed gaps</source>
             <translation>所列间隙的时长总和</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="157" />
+            <location filename="../core/analysis/measures/memory/MemoryMeasure.cpp" line="31" />
             <source>Peak allocated</source>
             <translation>已分配峰值</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="158" />
+            <location filename="../core/analysis/measures/memory/MemoryMeasure.cpp" line="32" />
             <source>Highest memory allocated by tensors on the trace's GPU</source>
             <translation>该跟踪的 GPU 上张量已分配内存的最高值</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="164" />
+            <location filename="../core/analysis/measures/mfu/MfuMeasure.cpp" line="27" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="165" />
+            <location filename="../core/analysis/measures/mfu/MfuMeasure.cpp" line="28" />
             <source>Model FLOPs utilisation: 6 × parameters × tokens/s over the GPU's peak</source>
             <translation>模型 FLOPs 利用率：6 × 参数量 × token/秒，除以 GPU 峰值</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="171" />
+            <location filename="../core/analysis/measures/advice/AdviceMeasure.cpp" line="43" />
             <source>Compute-stream idle</source>
             <translation>计算流空闲</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="172" />
+            <location filename="../core/analysis/measures/advice/AdviceMeasure.cpp" line="44" />
             <source>Share of the analysed time (the steps' CPU spans) in which no compute stream runs a kernel: the Analysis dock's lead figure, and the one the advice measures</source>
             <translation>分析时间（各步的 CPU 区间）中没有任何计算流运行内核的比例：“分析”面板的首要指标，也是建议所衡量的指标</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="178" />
+            <location filename="../core/analysis/measures/mfu/MfuMeasure.cpp" line="34" />
             <source>Tokens/s per GPU</source>
             <translation>每 GPU token/秒</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="179" />
+            <location filename="../core/analysis/measures/mfu/MfuMeasure.cpp" line="35" />
             <source>Tokens per step over the median step time (needs the MFU inputs of the Analysis dock)</source>
             <translation>每步 token 数除以步时长中位数（需要“分析”面板中的 MFU 输入）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="185" />
+            <location filename="../core/analysis/measures/mfu/MfuMeasure.cpp" line="42" />
             <source>Samples/s per GPU</source>
             <translation>每 GPU 样本/秒</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="186" />
+            <location filename="../core/analysis/measures/mfu/MfuMeasure.cpp" line="43" />
             <source>Samples (images) per step over the median step time (the Analysis dock's MFU panel, with samples)</source>
             <translation>每步样本（图像）数除以步时长中位数（来自“分析”面板的 MFU 区域，按样本填写）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="191" />
+            <location filename="../core/analysis/measures/mfu/MfuMeasure.cpp" line="48" />
             <source>Achieved TFLOPS</source>
             <translation>实际 TFLOPS</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="192" />
+            <location filename="../core/analysis/measures/mfu/MfuMeasure.cpp" line="49" />
             <source>Model FLOPs per second per GPU at the median step time</source>
             <translation>按步时长中位数计算的每 GPU 每秒模型 FLOPs</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="198" />
+            <location filename="../core/analysis/measures/temporal/TemporalMeasure.cpp" line="61" />
             <source>Exposed communication</source>
             <translation>暴露的通信</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="199" />
+            <location filename="../core/analysis/measures/temporal/TemporalMeasure.cpp" line="62" />
             <source>Communication time not overlapped by any computation</source>
             <translation>没有被任何计算重叠的通信时间</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="204" />
+            <location filename="../core/analysis/measures/memory/MemoryMeasure.cpp" line="38" />
             <source>Peak reserved</source>
             <translation>已保留峰值</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="205" />
+            <location filename="../core/analysis/measures/memory/MemoryMeasure.cpp" line="39" />
             <source>Highest memory the caching allocator held from the driver</source>
             <translation>缓存分配器从驱动占用内存的最高值</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="210" />
+            <location filename="../core/analysis/measures/memory/MemoryMeasure.cpp" line="44" />
             <source>cudaMalloc calls</source>
             <translation>cudaMalloc 调用</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="211" />
+            <location filename="../core/analysis/measures/memory/MemoryMeasure.cpp" line="45" />
             <source>Calls to cudaMalloc (the caching allocator growing on the critical path)</source>
             <translation>cudaMalloc 调用次数（缓存分配器在关键路径上扩容）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="216" />
+            <location filename="../core/analysis/measures/memory/MemoryMeasure.cpp" line="50" />
             <source>cudaFree calls</source>
             <translation>cudaFree 调用</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="217" />
+            <location filename="../core/analysis/measures/memory/MemoryMeasure.cpp" line="51" />
             <source>Calls to cudaFree (the allocator releasing blocks, often with a sync)</source>
             <translation>cudaFree 调用次数（分配器释放内存块，常伴随同步）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="222" />
+            <location filename="../core/analysis/measures/temporal/TemporalMeasure.cpp" line="67" />
             <source>GPU activities</source>
             <translation>GPU 活动</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="222" />
+            <location filename="../core/analysis/measures/temporal/TemporalMeasure.cpp" line="68" />
             <source>Kernels, copies and memsets in the whole trace</source>
             <translation>整个跟踪中的内核、拷贝和 memset</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="228" />
+            <location filename="../core/analysis/measures/launches/LaunchesMeasure.cpp" line="79" />
             <source>Host wait</source>
             <translation>主机等待</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="229" />
+            <location filename="../core/analysis/measures/launches/LaunchesMeasure.cpp" line="80" />
             <source>Share of the compute streams' idle time spent waiting for the CPU to launch the next kernel (Holistic Trace Analysis' idle time breakdown; over the analysed steps)</source>
             <translation>计算流空闲时间中等待 CPU 启动下一个内核的占比（Holistic Trace Analysis 的空闲时间分解；在分析的步内）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="235" />
+            <location filename="../core/analysis/measures/launches/LaunchesMeasure.cpp" line="86" />
             <source>Kernel launches</source>
             <translation>内核启动</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="236" />
+            <location filename="../core/analysis/measures/launches/LaunchesMeasure.cpp" line="87" />
             <source>GPU activities matched to the call that launched them (CUDA, HIP and MTIA runtime calls)</source>
             <translation>与启动它们的调用匹配的 GPU 活动（CUDA、HIP 和 MTIA 运行时调用）</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="241" />
+            <location filename="../core/analysis/measures/launches/LaunchesMeasure.cpp" line="93" />
             <source>Launch delay, median</source>
             <translation>启动延迟中位数</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="242" />
+            <location filename="../core/analysis/measures/launches/LaunchesMeasure.cpp" line="94" />
             <source>From the end of the launch call to the start of its kernel, the median over the launches</source>
             <translation>从启动调用结束到其内核开始的时间，所有启动的中位数</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="254" />
+            <location filename="../core/analysis/measures/critical_path/CriticalPathMeasure.cpp" line="102" />
             <source>  critical path: %1</source>
             <translation>  关键路径：%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="256" />
+            <location filename="../core/analysis/measures/critical_path/CriticalPathMeasure.cpp" line="104" />
             <source>Time the critical path of the run's step (its step: the median complete one, or the one analysed) spends as %1; the six parts add up to that step's length</source>
             <translation>该运行所选步（完整步中时长居中的一步，或所分析的那一步）的关键路径用于%1的时间；六个部分之和等于该步的时长</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="266" />
+            <location filename="../core/analysis/job/JobFigures.cpp" line="24" />
             <source>Job step time</source>
             <translation>作业步时长</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="267" />
+            <location filename="../core/analysis/job/JobFigures.cpp" line="25" />
             <source>A folder of rank traces: the median job step, from the first rank's start to the last rank's end</source>
             <translation>rank 跟踪文件所在的文件夹：作业步时长的中位数，从首个 rank 开始到最后一个 rank 结束</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="272" />
+            <location filename="../core/analysis/job/JobFigures.cpp" line="30" />
             <source>Job GEMM gaps, total</source>
             <translation>作业 GEMM 间隙总计</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="273" />
+            <location filename="../core/analysis/job/JobFigures.cpp" line="31" />
             <source>A folder of rank traces: the listed gaps of every rank, summed</source>
             <translation>rank 跟踪文件所在的文件夹：所有 rank 所列间隙之和</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="278" />
+            <location filename="../core/analysis/job/JobFigures.cpp" line="36" />
             <source>Waits on stragglers</source>
             <translation>等待掉队者</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="279" />
+            <location filename="../core/analysis/job/JobFigures.cpp" line="37" />
             <source>A folder of rank traces: per step, every rank's wait at a collective for the last rank to arrive, summed</source>
             <translation>rank 跟踪文件所在的文件夹：每步中各 rank 在集合通信处等待最后到达的 rank 的时间之和</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="290" />
+            <location filename="../core/analysis/measures/gaps/GapsMeasure.cpp" line="73" />
             <source>  gaps: %1</source>
             <translation>  间隙：%1</translation>
         </message>
         <message>
-            <location filename="../core/analysis/FigureCatalogue.cpp" line="291" />
+            <location filename="../core/analysis/measures/gaps/GapsMeasure.cpp" line="75" />
             <source>Listed gaps whose cause is: %1 — count × total</source>
             <translation>原因为“%1”的所列间隙 — 个数 × 总时长</translation>
         </message>
@@ -4130,7 +4180,7 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="155" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="157" />
             <source>Fix worth at most: step %1 → %2</source>
             <translation>修复后最多可达：步时长 %1 → %2</translation>
         </message>
@@ -4139,58 +4189,58 @@ lanescope-cli 命令 --help 列出该命令的选项。
             <translation type="vanished">，MFU %1% → %2%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="135" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="137" />
             <source>Show Replayed Step</source>
             <translation>显示重放的步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="138" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="140" />
             <source>Draw where each kernel of the step would run with this fix, over the timeline</source>
             <translation>在时间线上画出应用此修复后该步的每个内核将在何处运行</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="154" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="156" />
             <source>Fix replayed: step %1 → %2</source>
             <translation>已重放修复：步时长 %1 → %2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="157" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="159" />
             <source>, MFU %1 → %2</source>
             <translation>，MFU %1 → %2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="172" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="174" />
             <source>%1 (%2) %3. Each item's share below is the part of it one cause explains.</source>
             <translation>%1（%2），%3。下方每一项的占比是其中可由单一原因解释的部分。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="193" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="195" />
             <source>%1
 %2 (the step replayed with the fix: what else stalls still stalls)</source>
             <translation>%1
 %2（按此修复重放该步：其他造成停顿的环节仍会停顿）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="194" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="196" />
             <source>%1
 %2 (an upper bound: something else may stall instead)</source>
             <translation>%1
 %2（这是上界：其他环节可能转而造成停顿）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="195" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="197" />
             <source>Click to show where in the timeline.</source>
             <translation>点击以在时间线中显示位置。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/analysis/AdviceList.cpp" line="197" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="199" />
             <source>Click to list its %n gap (of at least %1, every kernel) in the Gaps tab.</source>
             <translation>
                 <numerusform>单击可在“空闲间隙”标签页中列出其 %n 个间隙（不短于 %1，任意内核之间）。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/analysis/AdviceList.cpp" line="198" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="200" />
             <source>Click to list its %n gaps (of at least %1, every kernel) in the Gaps tab.</source>
             <translation>
                 <numerusform>单击以在“空闲间隙”标签页中列出其 %n 个间隙（不短于 %1，所有内核）。</numerusform>
@@ -4203,12 +4253,12 @@ lanescope-cli 命令 --help 列出该命令的选项。
             </translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="203" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="205" />
             <source>Right-click to draw the step replayed with this fix over the timeline.</source>
             <translation>右键单击以在时间线上画出应用此修复后重放的该步。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="204" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="206" />
             <source>%1
 
 %2</source>
@@ -4225,7 +4275,7 @@ Click to show where in the timeline.</source>
 单击可在时间线中显示其位置。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AdviceList.cpp" line="206" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="208" />
             <source>No problems found.</source>
             <translation>未发现问题。</translation>
         </message>
@@ -4284,177 +4334,177 @@ Click to show where in the timeline.</source>
             <translation type="vanished">%1 毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="120" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="677" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="121" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="747" />
             <source>Analysis</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="130" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="131" />
             <source>The run of the comparison this dock analyses; selecting a slice of another run switches to it</source>
             <translation>此面板分析的是比较中的哪个运行；选中另一个运行的切片会切换到该运行</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="133" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="134" />
             <source>Run:</source>
             <translation>运行：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="140" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="141" />
             <source>Analyse the whole trace, one ProfilerStep, or the range selected in the timeline</source>
             <translation>分析整个跟踪、单个 ProfilerStep，或时间线中选中的范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="142" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="143" />
             <source>HTA definition</source>
             <translation>HTA 定义</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="144" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="145" />
             <source>Count GPU time as Holistic Trace Analysis does: every event that carries a stream, also the CPU-side Triton launcher operators torch.compile writes and cuda_sync events ("Stream Sync", counted as non-compute). Changes the GPU idle / compute / non-compute breakdown and the communication overlap to HTA's figures; the gaps, MFU and advice stay the same. Off: only kernels, copies and memsets on the device count.</source>
             <translation>按 Holistic Trace Analysis 的方式统计 GPU 时间：带流的事件都算，包括 torch.compile 写出的 CPU 端 Triton 启动器算子和 cuda_sync 事件（“Stream Sync”，计为非计算）。GPU 空闲 / 计算 / 非计算的时间分解和通信重叠将改为 HTA 的数值；间隙、MFU 和建议不变。关闭时：只统计设备上的内核、拷贝和 memset。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="179" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="180" />
             <source>Scope:</source>
             <translation>范围：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="191" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="752" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="907" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="203" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="820" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="963" />
             <source>Gaps</source>
             <translation>空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="195" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="753" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="834" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="238" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="244" />
+            <location filename="../widgets/analysis/AnalysisPanels.cpp" line="48" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="198" />
+            <location filename="../widgets/analysis/AnalysisPanels.cpp" line="50" />
             <source>Launch</source>
             <translation>启动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="199" />
+            <location filename="../widgets/analysis/AnalysisPanels.cpp" line="51" />
             <source>Why the GPU waits on the CPU: idle time by cause per stream, the launch queue, the slowest launches</source>
             <translation>GPU 为何等待 CPU：各流按原因划分的空闲时间、启动队列、最慢的启动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="213" />
+            <location filename="../widgets/analysis/AnalysisPanels.cpp" line="53" />
             <source>Breakdown</source>
             <translation>时间构成</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="216" />
+            <location filename="../widgets/analysis/AnalysisPanels.cpp" line="55" />
             <source>Critical Path</source>
             <translation>关键路径</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="223" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="210" />
             <source>MFU</source>
             <translation>MFU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="228" />
+            <location filename="../widgets/analysis/AnalysisPanels.cpp" line="58" />
             <source>Time spent</source>
             <translation>耗时</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="229" />
+            <location filename="../widgets/analysis/AnalysisPanels.cpp" line="59" />
             <source>Where the time goes: per kernel, per CPU operator and per nn.Module, in the scope analysed</source>
             <translation>时间花在哪里：在所分析的范围内，按内核、按 CPU 算子和按 nn.Module 统计</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="239" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="219" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="239" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="219" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="239" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="219" />
             <source>Duration</source>
             <translation>时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="239" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="219" />
             <source>GPU span</source>
             <translation>GPU 跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="241" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="221" />
             <source>The CPU span of ProfilerStep#N</source>
             <translation>ProfilerStep#N 在 CPU 上的跨度</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="242" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="222" />
             <source>From the first to the last GPU activity of the step</source>
             <translation>从该步第一个到最后一个 GPU 活动</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="243" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="223" />
             <source>Click: show the step in the timeline. Double-click: analyse this step only.</source>
             <translation>单击：在时间线中显示该步。双击：只分析该步。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="252" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="232" />
             <source>Steps</source>
             <translation>步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="296" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="319" />
             <source>List idle gaps at least this long</source>
             <translation>列出不短于此时长的空闲间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="300" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="323" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="301" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="324" />
             <source>µs</source>
             <translation>微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="302" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="325" />
             <source>GEMM-to-GEMM only</source>
             <translation>仅 GEMM 到 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="305" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="328" />
             <source>Only gaps within a GEMM-to-GEMM window of a stream: a GEMM ran on the stream before the gap and another runs after it (the FSDP layer-boundary signature). The kernels between the two GEMMs (an elementwise kernel, a norm, a copy) do not end the window, so the kernel right before or after a gap need not be a GEMM: the GEMM before / after columns name the window's ends. Off: every gap of a compute stream.</source>
             <translation>只列出流上 GEMM 到 GEMM 窗口内的间隙：间隙之前该流上运行过一个 GEMM，之后还会运行另一个（FSDP 层边界的特征）。两个 GEMM 之间的内核（逐元素内核、归一化、拷贝）不会结束窗口，因此紧邻间隙前后的内核不一定是 GEMM：“前一 GEMM / 后一 GEMM”两列给出窗口的两端。关闭：计算流上的所有间隙。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="672" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="742" />
             <source>%1 (baseline)</source>
             <translation>%1（基线）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="677" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="747" />
             <source>Analysis — %1</source>
             <translation>分析 — %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="912" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="968" />
             <source>Gaps (%1 of %2)</source>
             <translation>空闲间隙（%1 / %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="928" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="984" />
             <source>waiting on %1 only</source>
             <translation>仅等待 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="929" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="985" />
             <source>Set by an advice item: only the gaps it counts. Pick a cause to list them all again.</source>
             <translation>由某条建议设置：只列出它统计的间隙。选择一个原因可重新列出全部间隙。</translation>
         </message>
@@ -4467,107 +4517,107 @@ Click to show where in the timeline.</source>
             <translation type="vanished">只列出同一流上两个 GEMM kernel 之间的间隙（FSDP 层边界的特征）；关闭时列出计算流上的所有间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="315" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="338" />
             <source>All causes</source>
             <translation>全部原因</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="363" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="386" />
             <source>Click a gap (or press Enter) to show it in the timeline</source>
             <translation>单击间隙（或按回车）可在时间线中显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="379" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="402" />
             <source>At least</source>
             <translation>至少</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="387" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="410" />
             <source>Show:</source>
             <translation>显示：</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="489" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="770" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="515" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="837" />
             <source>Selected range (%1)</source>
             <translation>选中范围（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="690" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="760" />
             <source>Whole trace</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="719" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="725" />
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="754" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="792" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="798" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="821" />
             <source>Analysing…</source>
             <translation>正在分析…</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="754" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="821" />
             <source>No trace loaded.</source>
             <translation>未加载跟踪文件。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="785" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="852" />
             <source>no GPU work</source>
             <translation>无 GPU 工作</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="801" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="868" />
             <source>No ProfilerStep#N spans in the trace: the analysis covers the whole trace, and MFU needs steps (torch.profiler with a schedule and prof.step()).</source>
             <translation>跟踪中没有 ProfilerStep#N 区间：分析覆盖整个跟踪；MFU 需要步信息（使用带 schedule 的 torch.profiler 并调用 prof.step()）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="804" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="871" />
             <source>Steps: %1; mean %2, shortest %3, longest %4.</source>
             <translation>步数：%1；平均 %2，最短 %3，最长 %4。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="839" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="898" />
             <source>Compute idle: %1; the advice takes its shares of the same time.
 All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no kernel, copy or memset ran (the Breakdown tab's pie, as Holistic Trace Analysis counts it). Copies and communication count as busy there, so it is lower.</source>
             <translation>计算空闲：%1；建议的各项占比均取自这段时间。
 全 GPU 空闲：GPU 跨度（从第一个到最后一个任意类型的 GPU 活动）中没有任何内核、拷贝或 memset 运行的时间（即“时间构成”标签页的饼图，按 Holistic Trace Analysis 的口径统计）。其中拷贝和通信都算作忙碌，因此该值更低。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="859" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="915" />
             <source>within GEMM-to-GEMM windows</source>
             <translation>处于 GEMM 到 GEMM 窗口内</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="860" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="916" />
             <source>on compute streams</source>
             <translation>位于计算流上</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="861" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="917" />
             <source>%1 (%2) %3; %4 % in the %5 gaps of at least %6 %7.</source>
             <translation>%1（%2），%3；其中 %4% 位于 %5 个不短于 %6、%7的间隙中。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="869" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="925" />
             <source>All-GPU idle %1 % of the GPU span (HTA definition).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（HTA 定义）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="870" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="926" />
             <source>All-GPU idle %1 % of the GPU span (no kernel, copy or memset).</source>
             <translation>全 GPU 空闲占 GPU 跨度的 %1%（无内核、拷贝或 memset）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="872" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="928" />
             <source>MFU %1 %.</source>
             <translation>MFU %1%。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="912" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="968" />
             <source>Gaps (%1)</source>
             <translation>空闲间隙（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="834" />
+            <location filename="../widgets/analysis/AdviceList.cpp" line="243" />
             <source>Advice (%1)</source>
             <translation>建议（%1）</translation>
         </message>
@@ -4592,12 +4642,12 @@ All-GPU idle: the GPU span (first to last GPU activity of any kind) in which no 
             <translation type="vanished">，MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="881" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="937" />
             <source>Click a gap to show it in the timeline.</source>
             <translation>单击间隙可在时间线中显示它。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="890" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="946" />
             <source>%1 — %2
 before: %3
 after: %4</source>
@@ -4606,7 +4656,7 @@ after: %4</source>
 之后：%4</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisDock.cpp" line="892" />
+            <location filename="../widgets/analysis/AnalysisDock.cpp" line="948" />
             <source>before: %1
 after: %2</source>
             <translation>之前：%1
@@ -4870,29 +4920,29 @@ after: %2</source>
             <translation type="vanished">%1 GiB</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="52" />
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="71" />
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="108" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="54" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="73" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="110" />
             <source>GPU time</source>
             <translation>GPU 时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="73" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="75" />
             <source>No GPU activity in the analysed time.</source>
             <translation>分析的时间内没有 GPU 活动。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="81" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="83" />
             <source>%1 (%2) %3. The pie below measures something else: all GPU activity (copies and communication count as busy) over the GPU span, so its idle share differs by definition.</source>
             <translation>%1（%2），%3。下方饼图衡量的是另一回事：GPU 跨度内的全部 GPU 活动（拷贝和通信算作忙碌），因此其空闲占比按定义就不同。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="94" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="96" />
             <source>Compute</source>
             <translation>计算</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="95" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="97" />
             <source>Non-compute</source>
             <translation>非计算</translation>
         </message>
@@ -4901,12 +4951,12 @@ after: %2</source>
             <translation type="vanished">空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="101" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="103" />
             <source>%1 %2 %</source>
             <translation>%1 %2%</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="107" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="109" />
             <source>GPU time · comm–compute overlap %1 %</source>
             <translation>GPU 时间 · 通信与计算重叠 %1%</translation>
         </message>
@@ -4915,47 +4965,47 @@ after: %2</source>
             <translation type="vanished">在 %4 的 GPU 跨度中：计算 %1，非计算 %2，空闲 %3（计入的 GPU 活动：%5）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="96" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="98" />
             <source>All-GPU idle</source>
             <translation>全 GPU 空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="110" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="112" />
             <source>Compute %1, non-compute %2, all-GPU idle %3 of a GPU span of %4 (GPU activities counted: %5).</source>
             <translation>计算 %1，非计算 %2，全 GPU 空闲 %3，GPU 跨度共 %4（统计的 GPU 活动：%5）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="116" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="118" />
             <source>Communication overlapped by computation: %1 % of %2 of communication.</source>
             <translation>被计算重叠的通信：%2 通信时间中的 %1%。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="119" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="121" />
             <source>No communication kernels in the analysed time.</source>
             <translation>分析的时间内没有通信内核。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="121" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="123" />
             <source>The last ProfilerStep is left out, as Holistic Trace Analysis does.</source>
             <translation>与 Holistic Trace Analysis 一样，不计最后一个 ProfilerStep。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="124" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="126" />
             <source>HTA definition: every event carrying a stream counts as GPU time (%1 of them not device activity).</source>
             <translation>HTA 定义：带流的事件都算作 GPU 时间（其中 %1 个不是设备活动）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="130" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="132" />
             <source>Memory: peak allocated %1, peak reserved %2; %3 cudaMalloc and %4 cudaFree calls.</source>
             <translation>显存：已分配峰值 %1，已保留峰值 %2；%3 次 cudaMalloc 和 %4 次 cudaFree 调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="131" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="133" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="135" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="137" />
             <source>Memory: the trace has no allocator events (profile_memory=True records them).</source>
             <translation>显存：跟踪中没有分配器事件（profile_memory=True 时才会记录）。</translation>
         </message>
@@ -5234,34 +5284,34 @@ after: %2</source>
             <translation>单击一行可在每个运行的泳道中勾出其切片；在时间线中按 Esc 会保留勾勒，再次单击该行则清除。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="414" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="416" />
             <source>%1 — the baseline</source>
             <translation>%1 — 基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="438" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="440" />
             <source>First complete step</source>
             <translation>第一个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="438" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="440" />
             <source>Complete step %1</source>
             <translation>第 %1 个完整步</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="439" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="441" />
             <source>Trace start</source>
             <translation>跟踪起点</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="562" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="564" />
             <source>%n runs compared, aligned on complete step %1</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按完整步 %1 对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="564" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="566" />
             <source>%n runs compared, aligned on their starts</source>
             <translation>
                 <numerusform>已比较 %n 个运行，按各自起点对齐</numerusform>
@@ -5280,66 +5330,66 @@ after: %2</source>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="566" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="568" />
             <source>The runs could not be compared.</source>
             <translation>无法比较这些运行。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="566" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="568" />
             <source>Open two or more traces to compare them.</source>
             <translation>打开两个或更多跟踪文件以进行比较。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="581" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="583" />
             <source>Outline cleared.</source>
             <translation>已清除勾勒。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="590" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="592" />
             <source>%1 in %2</source>
             <translation>%2 中 %1 个</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="591" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="593" />
             <source>%1: %2 — outlined in yellow.</source>
             <translation>%1：%2 — 已用黄色勾出。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="591" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="593" />
             <source>, </source>
             <translation>，</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="642" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="644" />
             <source>%1 — %n file</source>
             <translation>
                 <numerusform>%1 — %n 个文件</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="642" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="644" />
             <source>%1 — %n files</source>
             <translation>
                 <numerusform>%1 — %n 个文件</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="645" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="647" />
             <source>Started %1 in %2</source>
             <translation>开始于 %1，位于 %2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="690" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="692" />
             <source>Export Chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="694" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="696" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/ComparisonDock.cpp" line="699" />
+            <location filename="../widgets/compare/ComparisonDock.cpp" line="701" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
@@ -5353,59 +5403,73 @@ after: %2</source>
         </message>
     </context>
     <context>
+        <name>lanescope::CounterLanes</name>
+        <message>
+            <location filename="../widgets/render/CounterLanes.cpp" line="94" />
+            <location filename="../widgets/render/CounterLanes.cpp" line="236" />
+            <source>%1/s</source>
+            <translation>%1/s</translation>
+        </message>
+        <message>
+            <location filename="../widgets/render/CounterLanes.cpp" line="201" />
+            <source>%1 (%2)</source>
+            <translation>%1（%2）</translation>
+        </message>
+    </context>
+    <context>
         <name>lanescope::CriticalPathPanel</name>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="72" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="75" />
             <source>Part</source>
             <translation>部分</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="72" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="75" />
             <source>Share of the step</source>
             <translation>占该步比例</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="72" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="75" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="74" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="77" />
             <source>The critical path: the chain of CPU work, launches, kernels and synchronisations that sets the step's length (Holistic Trace Analysis' lightweight critical path). Its parts add up to the step. View &gt; Critical Path draws it on the timeline.</source>
             <translation>关键路径：决定该步时长的由 CPU 工作、启动、内核与同步组成的链（Holistic Trace Analysis 的轻量关键路径）。各部分之和等于该步。“视图 &gt; 关键路径”会在时间线上画出它。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="95" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="98" />
             <source>No critical path: the analysed time holds no complete ProfilerStep.</source>
             <translation>没有关键路径：所分析的时间内没有完整的 ProfilerStep。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="105" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="108" />
             <source>the annotation analysed</source>
             <translation>所分析的注解</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="106" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="109" />
             <source>no complete step in it</source>
             <translation>其中没有完整的步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="107" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="110" />
             <source>the selected range</source>
             <translation>所选范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="108" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="111" />
             <source>Critical path of %1 (%2), %3</source>
             <translation>%1 的关键路径（%2），%3</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="104" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="107" />
             <source>the median step</source>
             <translation>中位步</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="104" />
+            <location filename="../widgets/analysis/CriticalPathPanel.cpp" line="107" />
             <source>the step analysed</source>
             <translation>所分析的步</translation>
         </message>
@@ -5518,111 +5582,119 @@ after: %2</source>
             <translation>后一 GEMM</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="180" />
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="155" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="183" />
             <source>Collective</source>
             <translation>集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="181" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="184" />
             <source>Operation</source>
             <translation>操作</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="183" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="186" />
             <source>Ranks</source>
             <translation>Rank 数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="185" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="201" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="188" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
             <source>Size</source>
             <translation>大小</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="185" />
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="161" />
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="182" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="188" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="187" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="190" />
             <source>Algorithm bandwidth</source>
             <translation>算法带宽</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="187" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="189" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="190" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="192" />
             <source>%1 GB/s</source>
             <translation>%1 GB/s</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="189" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="192" />
             <source>Bus bandwidth</source>
             <translation>总线带宽</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="193" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="196" />
             <source>Of the link</source>
             <translation>占互连</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="194" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="197" />
             <source>%1 % of %2 GB/s per direction (%3)</source>
             <translation>单向 %2 GB/s 的 %1 %(%3)</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="199" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="202" />
             <source>Size from</source>
             <translation>大小来源</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="199" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="202" />
             <source>its record_param_comms operator</source>
             <translation>其 record_param_comms 算子</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="201" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="204" />
             <source>not recorded (a trace without "In msg nelems" / "dtype")</source>
             <translation>未记录（跟踪中没有 "In msg nelems" / "dtype"）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="205" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="208" />
             <source>Bus bandwidth as nccl-tests computes it, over this kernel's duration on this rank: waiting for a late rank counts as transfer time here.</source>
             <translation>按 nccl-tests 的方法、以该内核在本 rank 上的时长计算的总线带宽：等待迟到的 rank 的时间在这里也算作传输时间。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="212" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="216" />
+            <source>NCCL</source>
+            <translation>NCCL</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="221" />
             <source>Linked events</source>
             <translation>关联事件</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="216" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="225" />
             <source>… and %n more</source>
             <translation>
                 <numerusform>… 另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="220" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="229" />
             <source>launch</source>
             <translation>启动</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="220" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="229" />
             <source>forward/backward</source>
             <translation>前向/反向</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="221" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="230" />
             <source>flow</source>
             <translation>流向</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="239" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="248" />
             <source>Python stack</source>
             <translation>Python 调用栈</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="249" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="256" />
             <source>Arguments</source>
             <translation>参数</translation>
         </message>
@@ -5644,12 +5716,72 @@ after: %2</source>
             <translation>… 另有 %1 个参数（“全部复制为 JSON”可获取完整事件）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/DetailsHtml.cpp" line="169" />
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="166" />
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="167" />
+            <source>Elements</source>
+            <translation>元素数</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="167" />
+            <source>%1 in, %2 out</source>
+            <translation>输入 %1，输出 %2</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="170" />
+            <source>Data type</source>
+            <translation>数据类型</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="175" />
+            <source>Input splits</source>
+            <translation>输入切分</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="175" />
+            <source>Output splits</source>
+            <translation>输出切分</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="183" />
+            <source>Process group</source>
+            <translation>进程组</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="186" />
+            <source>Group size</source>
+            <translation>组大小</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="188" />
+            <source>Group ranks</source>
+            <translation>组内 rank</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="190" />
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="194" />
+            <source>Sequence number</source>
+            <translation>序列号</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="198" />
+            <source>Communicator</source>
+            <translation>通信器</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="256" />
             <source>Source</source>
             <translation>源代码</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/DetailsHtml.cpp" line="174" />
+            <location filename="../widgets/timeline/DetailsHtml.cpp" line="261" />
             <source>Open in Editor</source>
             <translation>在编辑器中打开</translation>
         </message>
@@ -5913,38 +6045,38 @@ after: %2</source>
             <translation type="vanished">%1 微秒</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="173" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="175" />
             <source>≥ %1</source>
             <translation>≥ %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="178" />
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="179" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="180" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="181" />
             <source>%1–%2</source>
             <translation>%1–%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="187" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="189" />
             <source>Gap lengths</source>
             <translation>间隙时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="217" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="219" />
             <source>Gap lengths: no gaps listed</source>
             <translation>间隙时长：没有列出的间隙</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="220" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="222" />
             <source>Gap lengths (gaps listed: %1)</source>
             <translation>间隙时长（列出的间隙：%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="241" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="243" />
             <source>gap length</source>
             <translation>间隙时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="254" />
+            <location filename="../widgets/analysis/AnalysisCharts.cpp" line="256" />
             <source>gaps</source>
             <translation>间隙数</translation>
         </message>
@@ -6412,47 +6544,47 @@ nearest GEMM after: %2</source>
     <context>
         <name>lanescope::LaunchPanel</name>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="53" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="55" />
             <source>Stream</source>
             <translation>流</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="53" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="55" />
             <source>Idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="53" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="55" />
             <source>Host wait</source>
             <translation>主机等待</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="53" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="55" />
             <source>Kernel wait</source>
             <translation>内核等待</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="53" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="55" />
             <source>Other</source>
             <translation>其他</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="53" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="55" />
             <source>Queue mean</source>
             <translation>队列均值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="54" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="56" />
             <source>Queue max</source>
             <translation>队列最大值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="54" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="56" />
             <source>Queue full</source>
             <translation>队列满</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="58" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="60" />
             <source>Holistic Trace Analysis' idle time breakdown: each gap before a kernel on the stream is
 - host wait: the kernel's launch call started after the stream's previous work ended (the CPU did not enqueue fast enough);
 - kernel wait: otherwise, a gap under 30 µs (launch overhead between back-to-back kernels);
@@ -6465,102 +6597,102 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
 “间隙”页的原因分得更细：comm_wait 间隙（流在等待集合通信）、sync 或 allocator 间隙在这里都算“其他”，除非 CPU 启动得晚。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="67" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="69" />
             <source>The stream's idle time between its kernels, copies and memsets</source>
             <translation>该流在其内核、拷贝和 memset 之间的空闲时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="68" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="70" />
             <source>Operations launched on the stream and not yet finished, on average over time</source>
             <translation>已在该流上启动但尚未完成的操作数，按时间平均</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="69" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="71" />
             <source>Time with %1 operations queued: cudaLaunchKernel blocks the CPU then</source>
             <translation>队列中有 %1 个操作的时间：此时 cudaLaunchKernel 会阻塞 CPU</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="71" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="73" />
             <source>Launch delay</source>
             <translation>启动延迟</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="71" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="73" />
             <source>At</source>
             <translation>位置</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="71" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="73" />
             <source>Call</source>
             <translation>调用</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="71" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="73" />
             <source>Kernel</source>
             <translation>内核</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="71" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="73" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="73" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="75" />
             <source>The launches that waited longest between the end of their launch call and the start of their kernel. Click: select the kernel in the timeline.</source>
             <translation>从启动调用结束到内核开始等待最久的启动。单击：在时间线中选中该内核。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="75" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="77" />
             <source>Kernel start minus the end of its launch call</source>
             <translation>内核开始时间减去其启动调用的结束时间</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="76" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="78" />
             <source>How long the launch call ran on the CPU</source>
             <translation>启动调用在 CPU 上运行的时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="77" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="79" />
             <source>How long the kernel ran on the GPU</source>
             <translation>内核在 GPU 上运行的时长</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="100" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="102" />
             <source>No kernel matched to the call that launched it.</source>
             <translation>没有内核与启动它的调用匹配。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="102" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="104" />
             <source>%1 launches: launch delay median %2, p95 %3; %4 ran shorter on the GPU than their launch call, %5 calls over 50 µs, %6 delays over 100 µs.</source>
             <translation>%1 次启动：启动延迟中位数 %2，p95 %3；%4 次在 GPU 上的运行时间短于其启动调用，%5 次调用超过 50 µs，%6 次延迟超过 100 µs。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="108" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="110" />
             <source>Host wait: %1 of the compute streams' idle time.</source>
             <translation>主机等待：占计算流空闲时间的 %1。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="110" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="112" />
             <source>(Holistic Trace Analysis' definitions: its launch calls, the whole trace.)</source>
             <translation>（Holistic Trace Analysis 的定义：它的启动调用，整个 trace。）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="111" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="113" />
             <source>(Over the analysed steps; CUDA, HIP and MTIA launch calls.)</source>
             <translation>（在分析的步内；CUDA、HIP 和 MTIA 的启动调用。）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="116" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="118" />
             <source>GPU %1 stream %2</source>
             <translation>GPU %1 流 %2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="116" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="118" />
             <source>stream %1</source>
             <translation>流 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/LaunchPanel.cpp" line="119" />
+            <location filename="../widgets/analysis/LaunchPanel.cpp" line="121" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
@@ -6569,24 +6701,24 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
         <name>lanescope::LegendWidget</name>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="43" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="447" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="454" />
             <source>Memory allocated</source>
             <translation>已分配内存</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="45" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="448" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="455" />
             <source>Memory reserved</source>
             <translation>已保留内存</translation>
         </message>
         <message>
             <location filename="../widgets/render/PictureExport.cpp" line="48" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="449" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="456" />
             <source>Memory spike (allocated and freed within 20 ms)</source>
             <translation>内存尖峰（20 ms 内分配又释放）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="450" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="457" />
             <source>Flow (CPU launch → GPU kernel)</source>
             <translation>流向（CPU 启动 → GPU 内核）</translation>
         </message>
@@ -6621,29 +6753,28 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
     <context>
         <name>lanescope::MainWindow</name>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="114" />
+            <location filename="../app/gui/MainWindow.cpp" line="68" />
             <source>Open a PyTorch Profiler trace (.json or .json.gz) with File &gt; Open, or drop it on this window.</source>
             <translation>通过“文件 &gt; 打开”打开 PyTorch Profiler 跟踪文件（.json 或 .json.gz），或将其拖放到此窗口。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="125" />
+            <location filename="../app/gui/MainWindow.cpp" line="79" />
             <source>This job is shown as its summary: the Ranks dock holds every rank's figures, the stragglers, the clock offsets and the collectives' transfer and waiting, measured as the ranks loaded. Double-click a rank there (or select it and press Open Rank's Timeline) to load its timeline and analysis here.</source>
             <translation>此作业以摘要显示：Rank 面板保存了每个 rank 的数据、掉队者、时钟偏移以及集合通信的传输与等待时间，均在各 rank 加载时测得。在其中双击某个 rank（或选中后点击“打开该 rank 的时间线”），即可在此加载其时间线和分析。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="147" />
+            <location filename="../app/gui/MainWindow.cpp" line="101" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="153" />
+            <location filename="../app/gui/MainWindow.cpp" line="107" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="154" />
-            <location filename="../app/gui/MainWindow.cpp" line="1161" />
-            <location filename="../app/gui/MainWindow.cpp" line="1355" />
+            <location filename="../app/gui/MainWindow.cpp" line="108" />
+            <location filename="../app/gui/MainWindow.cpp" line="218" />
             <source>Stop loading this trace</source>
             <translation>停止加载此跟踪文件</translation>
         </message>
@@ -6654,100 +6785,100 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="195" />
+            <location filename="../app/gui/MainWindow.cpp" line="162" />
             <source>Showing %1 alone</source>
             <translation>仅显示 %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="195" />
+            <location filename="../app/gui/MainWindow.cpp" line="162" />
             <source>Comparing %n runs</source>
             <translation>
                 <numerusform>正在比较 %n 个运行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="237" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="68" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="238" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="69" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="240" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="71" />
             <source>Open a PyTorch Profiler / Kineto trace</source>
             <translation>打开 PyTorch Profiler / Kineto 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="242" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="73" />
             <source>&amp;Compare With…</source>
             <translation>比较(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="244" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="75" />
             <source>Add traces to compare with the one shown, which stays the baseline</source>
             <translation>添加要与当前跟踪比较的跟踪文件，当前跟踪仍作为基线</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="245" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="76" />
             <source>Open &amp;Demo Comparison</source>
             <translation>打开演示比较(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="246" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="77" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning</source>
             <translation>案例研究：一个 FSDP 运行在预取和分配器调优前后的对比</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="247" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="78" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="252" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="83" />
             <source>&amp;Export Picture…</source>
             <translation>导出图片(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="254" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="85" />
             <source>Write the timeline's window as PNG, SVG or PDF, drawn at the size you choose</source>
             <translation>将时间线当前窗口按所选尺寸绘制并导出为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="258" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="89" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="262" />
-            <location filename="../app/gui/MainWindow.cpp" line="1009" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="93" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="309" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="263" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="94" />
             <source>&amp;Find…</source>
             <translation>查找(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="265" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="96" />
             <source>Find &amp;Next</source>
             <translation>查找下一个(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="267" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="98" />
             <source>Find &amp;Previous</source>
             <translation>查找上一个(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="270" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="101" />
             <source>&amp;Copy Picture</source>
             <translation>复制图片(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="272" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="103" />
             <source>Put a PNG of the timeline's window, with title and legend, on the clipboard</source>
             <translation>将时间线当前窗口的 PNG 图片（含标题和图例）复制到剪贴板</translation>
         </message>
@@ -6756,156 +6887,152 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">首选项(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="278" />
-            <location filename="../app/gui/MainWindow.cpp" line="1019" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="109" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="319" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="279" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="110" />
             <source>&amp;Fit All</source>
             <translation>全部显示(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="280" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="111" />
             <source>Show the whole trace (F or Home in the timeline)</source>
             <translation>显示整个跟踪（在时间线中按 F 或 Home）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="281" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="112" />
             <source>&amp;Memory Overlay</source>
             <translation>内存叠加(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="284" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="115" />
             <source>Draw each GPU's allocated and reserved memory over its lanes</source>
             <translation>在每个 GPU 的泳道上绘制其已分配和已保留内存</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="286" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="117" />
             <source>Memory Stacked by &amp;Owner</source>
             <translation>内存按所有者堆叠(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="290" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="121" />
             <source>Split each GPU's allocated memory by who allocated it: forward, backward, optimizer, FSDP all-gather, before the trace</source>
             <translation>按分配者拆分每个 GPU 的已分配内存：前向、反向、优化器、FSDP 全收集、追踪开始之前</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="293" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="124" />
             <source>Launch &amp;Queues</source>
             <translation>启动队列(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="297" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="128" />
             <source>Under each GPU stream, its launch queue: operations launched and not yet finished</source>
             <translation>在每个 GPU 流下方显示其启动队列：已启动但尚未完成的操作</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="299" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="130" />
             <source>&amp;Critical Path</source>
             <translation>关键路径(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="303" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="134" />
             <source>Draw the critical path of the analysed step over the lanes, in the colours of its parts</source>
             <translation>在各泳道上按各部分的颜色画出所分析步的关键路径</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="315" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="146" />
             <source>&amp;GPU Lanes Only</source>
             <translation>仅 GPU 泳道(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="318" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="149" />
             <source>Hide the CPU threads: every run's GPU streams next to each other</source>
             <translation>隐藏 CPU 线程：各运行的 GPU 流并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="320" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="151" />
             <source>&amp;Job Overview</source>
             <translation>作业概览(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="323" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="154" />
             <source>A folder of ranks: one row per rank, its compute stream busy and idle and its gaps, the straggler marked; a click opens that rank's lanes</source>
             <translation>rank 文件夹：每个 rank 一行，显示其计算流的忙碌与空闲以及间隙，并标出掉队者；单击打开该 rank 的泳道</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="343" />
-            <location filename="../app/gui/MainWindow.cpp" line="1027" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="174" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="327" />
             <source>&amp;Analysis</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="344" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="175" />
             <source>Analyse &amp;Selected Range</source>
             <translation>分析所选范围(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="353" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="184" />
             <source>Limit the gap analysis to the time range selected with Shift+drag</source>
             <translation>只分析用 Shift+拖动选中的时间范围内的间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="354" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="185" />
             <source>Analyse &amp;Whole Trace</source>
             <translation>分析整个跟踪(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="355" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="186" />
             <source>Clear Gap &amp;Mark</source>
             <translation>清除间隙标记(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="383" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="214" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1248" />
             <source>%n rank of %1 loaded in %2 s (%3 events, %4 at once)</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>已加载 %1 中的 %n 个 rank，耗时 %2 s（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1249" />
             <source>%n ranks of %1 loaded in %2 s (%3 events, %4 at once)</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>已用 %2 s 加载 %1 的 %n 个 rank（%3 个事件，同时加载 %4 个）</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1269" />
+            <location filename="../app/gui/MainWindow.cpp" line="443" />
             <source>Summary mode: the %n rank of %1 would take about %2 of memory shown, more than the %3 allowed (%4), so it was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click the rank to load its timeline.</source>
             <translation>
                 <numerusform>摘要模式：显示 %1 的 %n 个 rank 约需 %2 内存，超过允许的 %3（%4），因此在加载时即完成测量并随后释放。Rank 面板保存了作业的各项数据；双击 rank 可加载其时间线。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1273" />
+            <location filename="../app/gui/MainWindow.cpp" line="447" />
             <source>Summary mode: the %n ranks of %1 would take about %2 of memory shown together, more than the %3 allowed (%4), so each rank was measured as it loaded and let go. The Ranks dock holds the job's figures; double-click a rank to load its timeline, one rank at a time.</source>
             <translation>
                 <numerusform>摘要模式：%1 的 %n 个 rank 一起显示约需 %2 内存，超过允许的 %3（%4），因此每个 rank 都在加载时测量后即释放。“Rank”面板中有作业的各项指标；双击某个 rank 可加载其时间线，每次一个 rank。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1325" />
             <source>%n rank of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>%1 的 %n 个 rank 已在 %2 s 内完成摘要（%3 个事件，同时加载 %4 个）；未保留任何 rank 的时间线</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="1326" />
             <source>%n ranks of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>已用 %2 s 汇总 %1 的 %n 个 rank（%3 个事件，同时处理 %4 个）；未保留任何 rank 的时间线</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1472" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="397" />
             <source>Load what is shown again from disk</source>
             <translation>从磁盘重新加载当前显示的内容</translation>
         </message>
@@ -6922,19 +7049,18 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1348" />
+            <location filename="../app/gui/MainWindow.cpp" line="468" />
             <source>Loading the timeline of %1…</source>
             <translation>正在加载 %1 的时间线…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1350" />
+            <location filename="../app/gui/MainWindow.cpp" line="470" />
             <source>Stop loading this rank</source>
             <translation>停止加载此 rank</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1359" />
             <source>Loading the timeline of %1 was cancelled.</source>
-            <translation>已取消加载 %1 的时间线。</translation>
+            <translation type="vanished">已取消加载 %1 的时间线。</translation>
         </message>
         <message>
             <source>Timeline &amp;Keys</source>
@@ -6949,95 +7075,93 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W / S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;放大 / 缩小&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A / D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;向左 / 向右平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;以光标为中心缩放&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+滚轮&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;平移与滚动&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+拖动&lt;/b&gt;&lt;/td&gt;&lt;td&gt;选择时间范围&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;双击&lt;/b&gt;&lt;/td&gt;&lt;td&gt;缩放到片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F / Home&lt;/b&gt;&lt;/td&gt;&lt;td&gt;聚焦所选 / 全部显示&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;按名称查找片段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;清除选择与范围&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="390" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="221" />
             <source>&amp;About Lanescope</source>
             <translation>关于 Lanescope(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="392" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="223" />
             <source>About &amp;Qt</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="408" />
+            <location filename="../app/gui/MainWindowLayout.cpp" line="74" />
             <source>Summary</source>
             <translation>概要</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="409" />
+            <location filename="../app/gui/MainWindowLayout.cpp" line="75" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="410" />
+            <location filename="../app/gui/MainWindowLayout.cpp" line="76" />
             <source>Time Range</source>
             <translation>时间范围</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="411" />
+            <location filename="../app/gui/MainWindowLayout.cpp" line="77" />
             <source>Legend</source>
             <translation>图例</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="413" />
+            <location filename="../app/gui/MainWindowLayout.cpp" line="79" />
             <source>Search Results</source>
             <translation>搜索结果</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="515" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="232" />
             <source>Open Trace</source>
             <translation>打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="516" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="233" />
             <source>PyTorch Profiler traces and memory snapshots (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz *.pickle);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件和内存快照 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz *.pickle);;所有文件 (*)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="574" />
+            <location filename="../app/gui/MainWindow.cpp" line="205" />
             <source>%n run</source>
             <translation>
                 <numerusform>%n 个运行</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="575" />
+            <location filename="../app/gui/MainWindow.cpp" line="206" />
             <source>%n runs</source>
             <translation>
                 <numerusform>%n 个运行</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="639" />
             <source>%1: a job of %n rank, shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；指标表中的“作业”行统计所有 rank</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="642" />
             <source>%1: a job of %n ranks, shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>%1：%n 个 rank 的作业，通过 rank %2 显示和比较；“指标”表中的“作业”行衡量所有 rank</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="721" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="280" />
             <source>PyTorch Profiler traces (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;All files (*)</source>
             <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="537" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="252" />
             <source>&amp;%1 %2</source>
             <translation>&amp;%1 %2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="543" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="258" />
             <source>No recent files</source>
             <translation>没有最近打开的文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="547" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="262" />
             <source>&amp;Clear Menu</source>
             <translation>清除列表(&amp;C)</translation>
         </message>
@@ -7048,64 +7172,60 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="698" />
+            <location filename="../app/gui/MainWindow.cpp" line="265" />
             <source>the demo</source>
             <translation>演示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="720" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="279" />
             <source>Compare With</source>
             <translation>选择要比较的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="577" />
+            <location filename="../app/gui/MainWindow.cpp" line="208" />
             <source>Loading %1…</source>
             <translation>正在加载 %1…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="761" />
+            <location filename="../app/gui/MainWindow.cpp" line="293" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="598" />
             <source>Loading %1 was cancelled.</source>
-            <translation>已取消加载 %1。</translation>
+            <translation type="vanished">已取消加载 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="255" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="86" />
             <source>Re&amp;port…</source>
             <translation>报告(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="275" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="106" />
             <source>Pr&amp;eferences…</source>
             <translation>首选项(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="359" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="190" />
             <source>Replayed Step &amp;Ghost</source>
             <translation>重放步虚影(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="362" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="193" />
             <source>Draw where each kernel of the analysed step would run with every shown advice's fix, over the lanes</source>
             <translation>在泳道上画出应用所有已显示建议的修复后，所分析步的每个内核将在何处运行</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="809" />
             <source>%1 of %2 (the other ranks summarised only)</source>
-            <translation>%2 的 %1（其他 rank 仅有摘要）</translation>
+            <translation type="vanished">%2 的 %1（其他 rank 仅有摘要）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="811" />
             <source>Rank %1/%2</source>
-            <translation>rank %1/%2</translation>
+            <translation type="vanished">rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="811" />
             <source>Rank %1</source>
-            <translation>rank %1</translation>
+            <translation type="vanished">rank %1</translation>
         </message>
         <message numerus="yes">
             <source>%1 (+%n more GPU(s))</source>
@@ -7114,14 +7234,12 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="820" />
             <source>%1 events</source>
-            <translation>%1 个事件</translation>
+            <translation type="vanished">%1 个事件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="821" />
             <source>loaded in %1 s</source>
-            <translation>加载耗时 %1 s</translation>
+            <translation type="vanished">加载耗时 %1 s</translation>
         </message>
         <message numerus="yes">
             <source>%n warning(s)</source>
@@ -7130,22 +7248,22 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="831" />
+            <location filename="../app/gui/MainWindow.cpp" line="313" />
             <source>unknown error</source>
             <translation>未知错误</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="832" />
+            <location filename="../app/gui/MainWindow.cpp" line="314" />
             <source>Could not open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="834" />
+            <location filename="../app/gui/MainWindow.cpp" line="316" />
             <source>Could not open trace</source>
             <translation>无法打开跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="835" />
+            <location filename="../app/gui/MainWindow.cpp" line="317" />
             <source>Lanescope could not open %1.</source>
             <translation>Lanescope 无法打开 %1。</translation>
         </message>
@@ -7156,111 +7274,109 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="856" />
+            <location filename="../app/gui/MainWindow.cpp" line="338" />
             <source>Lanescope</source>
             <translation>Lanescope</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="919" />
             <source>Comparing %n runs, aligned on their complete step %1</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>正在比较 %n 个运行，按各自第 %1 个完整步对齐</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="921" />
             <source>Comparing %n runs, aligned on their starts</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>正在比较 %n 个运行，按其起点对齐</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1023" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="323" />
             <source>Annotate &amp;Findings</source>
             <translation>标注发现(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1025" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="325" />
             <source>Label each gap over the threshold and each allocator spike in view (undo removes them)</source>
             <translation>为视图中每个超过阈值的间隙和每个分配器尖峰添加标注（撤销可将其移除）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1046" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="346" />
             <source>&amp;Annotate This Gap</source>
             <translation>标注此间隙(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1048" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="348" />
             <source>Annotated the gap</source>
             <translation>已标注该间隙</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1048" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="348" />
             <source>The gap is annotated already</source>
             <translation>该间隙已有标注</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1091" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="357" />
             <source>Open &amp;Folder…</source>
             <translation>打开文件夹(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1093" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="359" />
             <source>Open a folder of rank traces (one file per rank) as one job, side by side on one clock</source>
             <translation>将 rank 跟踪文件所在的文件夹（每个 rank 一个文件）作为一个作业打开，在同一时钟上并排显示</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1094" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="360" />
             <source>Compare With Folder…</source>
             <translation>与文件夹比较…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1095" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="361" />
             <source>Compare what is shown with a folder of rank traces (baseline job vs optimized job)</source>
             <translation>将当前显示的内容与 rank 跟踪文件所在的文件夹比较（基线作业对比优化后的作业）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1096" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="362" />
             <source>&amp;Watch Folder…</source>
             <translation>监视文件夹(&amp;W)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1098" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="364" />
             <source>Watch a Profiler log_dir</source>
             <translation>监视 Profiler log_dir</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1104" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="370" />
             <source>Compare the profiling sessions of a log_dir and add each new one as it is written</source>
             <translation>比较 log_dir 中的性能分析会话，并在每个新会话写出时将其加入</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1114" />
+            <location filename="../app/gui/MainWindow.cpp" line="408" />
             <source>Watching %1: no complete session yet</source>
             <translation>正在监视 %1：尚无完整的会话</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1120" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="376" />
             <source>Compare With Folder of Rank Traces</source>
             <translation>与 rank 跟踪文件所在的文件夹比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1130" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="386" />
             <source>Open Folder of Rank Traces</source>
             <translation>打开 rank 跟踪文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1152" />
+            <location filename="../app/gui/MainWindow.cpp" line="423" />
             <source>Loading the ranks in %1…</source>
             <translation>正在加载 %1 中的各 rank…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="384" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="215" />
             <source>Open &amp;Demo</source>
             <translation>打开演示(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="385" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="216" />
             <source>The case study: an FSDP run before and after prefetching and allocator tuning, compared</source>
             <translation>案例研究：对比一个 FSDP 运行在预取和分配器调优前后的表现</translation>
         </message>
@@ -7271,78 +7387,68 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="581" />
+            <location filename="../app/gui/MainWindow.cpp" line="212" />
             <source>Stop loading</source>
             <translation>停止加载</translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="815" />
             <source>%1 (+%n more GPU)</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="816" />
             <source>%1 (+%n more GPUs)</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>%1（另有 %n 个 GPU）</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="823" />
             <source>%n warning</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="823" />
             <source>%n warnings</source>
-            <translation>
+            <translation type="vanished">
                 <numerusform>%n 条警告</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="846" />
+            <location filename="../app/gui/MainWindow.cpp" line="328" />
             <source>%1 (%n rank) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../app/gui/MainWindow.cpp" line="846" />
+            <location filename="../app/gui/MainWindow.cpp" line="328" />
             <source>%1 (%n ranks) — Lanescope</source>
             <translation>
                 <numerusform>%1（%n 个 rank）— Lanescope</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1156" />
+            <location filename="../app/gui/MainWindow.cpp" line="427" />
             <source>Stop loading this folder</source>
             <translation>停止加载此文件夹</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1166" />
             <source>Loading the folder %1 was cancelled.</source>
-            <translation>已取消加载文件夹 %1。</translation>
+            <translation type="vanished">已取消加载文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1178" />
             <source>no rank trace in it</source>
-            <translation>其中没有 rank 跟踪文件</translation>
+            <translation type="vanished">其中没有 rank 跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1196" />
-            <location filename="../app/gui/MainWindow.cpp" line="1341" />
             <source>rank %1 (guessed)</source>
-            <translation>rank %1（推测）</translation>
+            <translation type="vanished">rank %1（推测）</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1196" />
-            <location filename="../app/gui/MainWindow.cpp" line="1341" />
             <source>rank %1</source>
-            <translation>rank %1</translation>
+            <translation type="vanished">rank %1</translation>
         </message>
         <message numerus="yes">
             <source>%n rank(s) of %1 loaded in %2 s (%3 events, %4 at once)</source>
@@ -7355,7 +7461,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">报告(&amp;R)…</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="256" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="87" />
             <source>Write one landscape PDF page: the picture, the runs and the metrics table</source>
             <translation>输出一页横向 PDF：图片、运行和指标表</translation>
         </message>
@@ -7412,7 +7518,7 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">报告已写入 %1</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1470" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="395" />
             <source>Re&amp;load</source>
             <translation>重新加载(&amp;L)</translation>
         </message>
@@ -7421,23 +7527,23 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">从磁盘重新加载当前显示的跟踪文件</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1509" />
+            <location filename="../app/gui/MainWindow.cpp" line="495" />
             <source>%1 changed on disk — Reload to see the new version.</source>
             <translation>%1 已在磁盘上更改 — 点击“重新加载”查看新版本。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1510" />
+            <location filename="../app/gui/MainWindow.cpp" line="496" />
             <source>%1 was removed or renamed on disk.</source>
             <translation>%1 已在磁盘上被删除或重命名。</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="1511" />
+            <location filename="../app/gui/MainWindow.cpp" line="497" />
             <source>Reload</source>
             <translation>重新加载</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="854" />
-            <location filename="../app/gui/MainWindow.cpp" line="859" />
+            <location filename="../app/gui/MainWindow.cpp" line="336" />
+            <location filename="../app/gui/MainWindow.cpp" line="341" />
             <source>%1 — Lanescope</source>
             <translation>%1 — Lanescope</translation>
         </message>
@@ -7470,33 +7576,27 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">图片已复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="617" />
-            <location filename="../app/gui/MainWindow.cpp" line="649" />
-            <location filename="../app/gui/MainWindow.cpp" line="890" />
-            <location filename="../app/gui/MainWindow.cpp" line="1202" />
             <source>%1: %2</source>
-            <translation>%1：%2</translation>
+            <translation type="vanished">%1：%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="597" />
-            <location filename="../app/gui/MainWindow.cpp" line="878" />
             <source>the comparison</source>
-            <translation>比较</translation>
+            <translation type="vanished">比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="537" />
-            <location filename="../app/gui/MainWindow.cpp" line="540" />
-            <location filename="../app/gui/MainWindow.cpp" line="854" />
+            <location filename="../app/gui/MainWindow.cpp" line="336" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="252" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="255" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="387" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="218" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../app/gui/MainWindow.cpp" line="389" />
+            <location filename="../app/gui/MainWindowMenus.cpp" line="220" />
             <source>Every shortcut of the menus and toolbars, and the timeline's keys</source>
             <translation>菜单和工具栏的所有快捷键，以及时间线的按键</translation>
         </message>
@@ -7923,82 +8023,82 @@ The Gaps tab's causes look further: a comm_wait gap (the stream waiting on a col
             <translation type="vanished">%1 GiB</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="106" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="127" />
             <source>95 %: %1%2 to %3%4 pt</source>
             <translation>95%：%1%2 到 %3%4 个百分点</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="114" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="127" />
             <source>95 %: %1%2 to %3%4 %</source>
             <translation>95% 置信区间：%1%2 到 %3%4%</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="171" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="190" />
             <source>%1 pt</source>
             <translation>%1 个百分点</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="208" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="218" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="227" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="237" />
             <source>—</source>
             <translation>—</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="210" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="234" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="229" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="253" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="214" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="233" />
             <source>Unknown for this run (no steps, no memory events, or no MFU inputs)</source>
             <translation>该运行无此数据（没有步、没有内存事件或没有 MFU 输入）</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="260" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="273" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="281" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="294" />
             <source>Better than the baseline</source>
             <translation>优于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="260" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="273" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="281" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="294" />
             <source>Worse than the baseline</source>
             <translation>差于基线</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="260" />
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="273" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="281" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="294" />
             <source>About the same</source>
             <translation>基本持平</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="263" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="284" />
             <source>Beyond the step-to-step noise</source>
             <translation>超出步间噪声</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="263" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="284" />
             <source>Within the step-to-step noise: not a real change</source>
             <translation>在步间噪声范围内：不是真实的变化</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="265" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="286" />
             <source>The median per step (every rank's complete steps) changed by %1; 95 % interval %2 (bootstrap over steps); Mann-Whitney p = %3.%4</source>
             <translation>每步中位数（所有 rank 的完整步）变化了 %1；95% 置信区间 %2（对步做 bootstrap）；Mann-Whitney p = %3。%4</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="271" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="292" />
             <source> The row is a total over the analysed steps; the interval is of its change per step.</source>
             <translation>此行是所分析各步的总和；置信区间针对其每步的变化。</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="288" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="309" />
             <source>Metric</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../widgets/compare/MetricsTableModel.cpp" line="295" />
+            <location filename="../widgets/compare/MetricsTableModel.cpp" line="316" />
             <source>Δ %1</source>
             <translation>Δ %1</translation>
         </message>
@@ -8643,7 +8743,7 @@ Click to outline it in every run's lanes</source>
     <context>
         <name>lanescope::PeakOverrideStore</name>
         <message>
-            <location filename="../widgets/analysis/PeakOverrideStore.cpp" line="70" />
+            <location filename="../widgets/analysis/PeakOverrideStore.cpp" line="72" />
             <source>%1 stored for %2 (%3)</source>
             <translation>为 %2 保存的 %1（%3）</translation>
         </message>
@@ -8692,6 +8792,20 @@ TFLOPS</source>
 TFLOPS</translation>
         </message>
         <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="70" />
+            <source>FP8
+TFLOPS</source>
+            <translation>FP8
+TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="70" />
+            <source>FP4
+TFLOPS</source>
+            <translation>FP4
+TFLOPS</translation>
+        </message>
+        <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="71" />
             <source>FP64
 TFLOPS</source>
@@ -8719,61 +8833,71 @@ GB/s</translation>
         </message>
         <message>
             <location filename="../app/gui/PeakTableEditor.cpp" line="75" />
+            <source>Dense FP8 tensor peak: the roofline of fp8 GEMMs (– where the GPU has no FP8 tensor cores)</source>
+            <translation>稠密 FP8 张量核心峰值：fp8 GEMM 的屋顶线（GPU 没有 FP8 张量核心时为 –）</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="76" />
+            <source>Dense FP4 tensor peak: the roofline of fp4 GEMMs (– where the GPU has no FP4 tensor cores)</source>
+            <translation>稠密 FP4 张量核心峰值：fp4 GEMM 的屋顶线（GPU 没有 FP4 张量核心时为 –）</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/PeakTableEditor.cpp" line="77" />
             <source>Dense TF32 tensor peak: the roofline of fp32 convolutions (cuDNN uses TF32 by default)</source>
             <translation>稠密 TF32 张量核心峰值：fp32 卷积的屋顶线（cuDNN 默认使用 TF32）</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="76" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="78" />
             <source>FP32 peak without TF32: the roofline of fp32 matrix multiplies (PyTorch leaves TF32 off for them)</source>
             <translation>不使用 TF32 的 FP32 峰值：fp32 矩阵乘的屋顶线（PyTorch 默认对其关闭 TF32）</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="77" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="79" />
             <source>FP64 peak: the roofline of fp64 operators</source>
             <translation>FP64 峰值：fp64 算子的屋顶线</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="78" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="80" />
             <source>Device memory bandwidth: the roofline's memory roof</source>
             <translation>设备显存带宽：屋顶线的内存屋顶</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="79" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="81" />
             <source>Interconnect bandwidth per direction (NVLink, Infinity Fabric or the PCIe slot), as nccl-tests' bus bandwidth is compared with it</source>
             <translation>单向互连带宽（NVLink、Infinity Fabric 或 PCIe 插槽），nccl-tests 的总线带宽与之比较</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="80" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="82" />
             <source>Lanescope's own figures where yours replace them</source>
             <translation>被您的数值替换处 Lanescope 自带的数值</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="131" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="133" />
             <source>Back to Lanescope's figures for the selected GPUs</source>
             <translation>将所选 GPU 恢复为 Lanescope 的数值</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="133" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="135" />
             <source>MFU and the roofline are measured against these peaks and memory bandwidths, collectives' bus bandwidth against the link. Double-click a figure to use your own; your figures are shown in bold.</source>
             <translation>MFU 和屋顶线以这些峰值和显存带宽为基准，集合通信的总线带宽以互连带宽为基准。双击数值可使用您自己的数值；您的数值以粗体显示。</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="167" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="169" />
             <source>%1 of %2: %3 is not between %4 and %5; Lanescope's %6 is used</source>
             <translation>%2 的 %1：%3 不在 %4 与 %5 之间；使用 Lanescope 的 %6</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="181" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="183" />
             <source>Not taken: %1</source>
             <translation>未采用：%1</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="203" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="206" />
             <source>%1: %2</source>
             <translation>%1:%2</translation>
         </message>
         <message>
-            <location filename="../app/gui/PeakTableEditor.cpp" line="206" />
+            <location filename="../app/gui/PeakTableEditor.cpp" line="209" />
             <source>Lanescope's table: %1</source>
             <translation>Lanescope 的表：%1</translation>
         </message>
@@ -8905,22 +9029,22 @@ GB/s</translation>
     <context>
         <name>lanescope::PictureExport</name>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="147" />
+            <location filename="../widgets/render/PictureExport.cpp" line="149" />
             <source>rank %1/%2</source>
             <translation>rank %1/%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="147" />
+            <location filename="../widgets/render/PictureExport.cpp" line="149" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="150" />
+            <location filename="../widgets/render/PictureExport.cpp" line="152" />
             <source>%1 × %2</source>
             <translation>%1 × %2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="161" />
+            <location filename="../widgets/render/PictureExport.cpp" line="163" />
             <source>step %1</source>
             <translation>步时长 %1</translation>
         </message>
@@ -8949,93 +9073,93 @@ GB/s</translation>
             <translation type="vanished">MFU %1%</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="164" />
+            <location filename="../widgets/render/PictureExport.cpp" line="166" />
             <source>%1 samples/s/GPU</source>
             <translation>每 GPU %1 样本/秒</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="168" />
+            <location filename="../widgets/render/PictureExport.cpp" line="170" />
             <source>compute-stream idle %1</source>
             <translation>计算流空闲 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="170" />
+            <location filename="../widgets/render/PictureExport.cpp" line="172" />
             <source>all-GPU idle %1</source>
             <translation>全 GPU 空闲 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="172" />
+            <location filename="../widgets/render/PictureExport.cpp" line="174" />
             <source>comm/compute overlap %1</source>
             <translation>通信/计算重叠 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="175" />
+            <location filename="../widgets/render/PictureExport.cpp" line="177" />
             <source>no %1</source>
             <translation>无 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="177" />
+            <location filename="../widgets/render/PictureExport.cpp" line="179" />
             <source>%1: %2 (%3)</source>
             <translation>%1：%2（%3）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="179" />
+            <location filename="../widgets/render/PictureExport.cpp" line="181" />
             <source>MFU %1</source>
             <translation>MFU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="189" />
+            <location filename="../widgets/render/PictureExport.cpp" line="191" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="199" />
+            <location filename="../widgets/render/PictureExport.cpp" line="201" />
             <source> vs </source>
             <translation> 对比 </translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="245" />
+            <location filename="../widgets/render/PictureExport.cpp" line="247" />
             <source>+%1 more lanes</source>
             <translation>另有 %1 条泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="257" />
+            <location filename="../widgets/render/PictureExport.cpp" line="259" />
             <source>a %1 x %2 px picture at scale %3 has %4 device pixels, more than the %5 (2^28) a picture may have; make it smaller</source>
             <translation>%1 x %2 px、缩放比例 %3 的图片有 %4 个设备像素，超过了图片允许的上限 %5（2^28）；请缩小尺寸</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="349" />
+            <location filename="../widgets/render/PictureExport.cpp" line="351" />
             <source>%1: unknown picture format (use .png, .svg or .pdf)</source>
             <translation>%1：未知图片格式（请使用 .png、.svg 或 .pdf）</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="351" />
+            <location filename="../widgets/render/PictureExport.cpp" line="353" />
             <source>a picture must be at least %1 px wide</source>
             <translation>图片宽度至少为 %1 px</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="362" />
-            <location filename="../widgets/render/PictureExport.cpp" line="408" />
+            <location filename="../widgets/render/PictureExport.cpp" line="364" />
+            <location filename="../widgets/render/PictureExport.cpp" line="410" />
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="367" />
+            <location filename="../widgets/render/PictureExport.cpp" line="369" />
             <source>cannot write %1: PNG encoding failed</source>
             <translation>无法写入 %1：PNG 编码失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="380" />
+            <location filename="../widgets/render/PictureExport.cpp" line="382" />
             <source>Lanescope timeline</source>
             <translation>Lanescope 时间线</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="383" />
+            <location filename="../widgets/render/PictureExport.cpp" line="385" />
             <source>cannot write %1: SVG output failed</source>
             <translation>无法写入 %1：SVG 输出失败</translation>
         </message>
         <message>
-            <location filename="../widgets/render/PictureExport.cpp" line="400" />
+            <location filename="../widgets/render/PictureExport.cpp" line="402" />
             <source>cannot write %1: PDF output failed</source>
             <translation>无法写入 %1：PDF 输出失败</translation>
         </message>
@@ -9185,94 +9309,94 @@ GB/s</translation>
     <context>
         <name>lanescope::RangeStatsPanel</name>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="271" />
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="349" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="278" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="356" />
             <source>Shift-drag on the timeline to select a time range.</source>
             <translation>在时间线上按住 Shift 拖动以选择时间范围。</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="272" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="279" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="272" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="279" />
             <source>Count</source>
             <translation>次数</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="272" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="279" />
             <source>Total</source>
             <translation>总计</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="272" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="279" />
             <source>Self</source>
             <translation>自身</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="272" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="279" />
             <source>Average</source>
             <translation>平均</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="273" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="280" />
             <source>Slices that overlap the range, on every lane</source>
             <translation>与范围重叠的切片，涵盖所有泳道</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="275" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="282" />
             <source>Time inside the range, summed over every lane: a slice cut by the range's edges counts only its part inside</source>
             <translation>范围内的时间，对所有泳道求和：被范围边界截断的切片只计其在范围内的部分</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="276" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="283" />
             <source>Total less the time of direct children on the same lane, inside the range</source>
             <translation>总计减去同一泳道上直接子切片在范围内的时间</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="277" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="284" />
             <source>Total over count: the average time inside the range</source>
             <translation>总计除以次数：范围内的平均时间</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="319" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="326" />
             <source>%1, inside the range:</source>
             <translation>%1，范围内：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="319" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="326" />
             <source>%1, the whole trace:</source>
             <translation>%1，整个跟踪：</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="328" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="335" />
             <source>no slice</source>
             <translation>没有切片</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="332" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="339" />
             <source>%n slice, total %1, mean %2, min %3, max %4</source>
             <translation>
                 <numerusform>%n 个切片，总计 %1，平均 %2，最小 %3，最大 %4</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="333" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="340" />
             <source>%n slices, total %1, mean %2, min %3, max %4</source>
             <translation>
                 <numerusform>%n 个切片，总计 %1，平均 %2，最小 %3，最大 %4</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="403" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="410" />
             <source>Range %1 (from %2): %n slice</source>
             <translation>
                 <numerusform>范围 %1（起点 %2）：%n 个切片</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="404" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="411" />
             <source>Range %1 (from %2): %n slices</source>
             <translation>
                 <numerusform>范围 %1（从 %2 起）：%n 个切片</numerusform>
@@ -9285,12 +9409,12 @@ GB/s</translation>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="338" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="345" />
             <source>Each slice's time inside the range, as the table below counts it</source>
             <translation>每个切片在范围内的时间，与下表的统计方式相同</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelinePanels.cpp" line="339" />
+            <location filename="../widgets/timeline/TimelinePanels.cpp" line="346" />
             <source>Every slice of this name, whole</source>
             <translation>该名称的所有切片，按完整时长统计</translation>
         </message>
@@ -9461,12 +9585,12 @@ GB/s</translation>
             <translation>单击一个集合通信可在每个 rank 上显示它</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="371" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="380" />
             <source>Align clocks is off: the rank's own clock</source>
             <translation>“对齐时钟”已关闭：使用该 rank 自身的时钟</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="373" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="382" />
             <source>The reference clock</source>
             <translation>参考时钟</translation>
         </message>
@@ -9477,12 +9601,12 @@ GB/s</translation>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="379" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="388" />
             <source>From the traces' epochs (baseTimeNanoseconds) alone: no collective matched</source>
             <translation>仅根据各跟踪文件的时间基点（baseTimeNanoseconds）：没有匹配上集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="434" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="443" />
             <source>No collective matched across the ranks: no straggler can be told.</source>
             <translation>各 rank 之间没有匹配上任何集合通信：无法判断掉队者。</translation>
         </message>
@@ -9497,12 +9621,12 @@ GB/s</translation>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="472" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="481" />
             <source>step %1</source>
             <translation>步 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="472" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="481" />
             <source>outside the steps</source>
             <translation>不在任何步内</translation>
         </message>
@@ -9613,75 +9737,75 @@ GB/s</translation>
             <translation>各 rank 自身内核的总线带宽中位数（含等待）：单个 rank 的 trace 所显示的值</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="375" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="384" />
             <source>Measured on %n matching collective, to %1 µs (median deviation)</source>
             <translation>
                 <numerusform>根据 %n 个匹配的集合通信测得，吻合到 %1 µs（中位偏差）</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="376" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="385" />
             <source>Measured on %n matching collectives, which agree to %1 µs (median deviation)</source>
             <translation>
                 <numerusform>基于 %n 个匹配的集合通信测得，吻合到 %1 µs 以内（中位偏差）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="446" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="455" />
             <source>rank %1 made the others wait %2</source>
             <translation>rank %1 造成其他 rank 等待：%2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="448" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="457" />
             <source>Last to arrive at %1 of %2 collectives; %3 of waiting in all over %n step. Click to show its lanes.</source>
             <translation>
                 <numerusform>在 %2 个集合通信中有 %1 个最后到达；%n 步中共造成 %3 的等待。单击可显示其泳道。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="450" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="459" />
             <source>Last to arrive at %1 of %2 collectives; %3 of waiting in all over %n steps. Click to show its lanes.</source>
             <translation>
                 <numerusform>在 %2 个集合通信中有 %1 个最后到达；%n 步中共造成 %3 的等待。单击可显示其泳道。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="473" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="482" />
             <source>%1 · %2: %n rank waited, the first %3</source>
             <translation>
                 <numerusform>%1 · %2：%n 个 rank 在等待，最先到达的等了 %3</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="474" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="483" />
             <source>%1 · %2: %n ranks waited, the first %3</source>
             <translation>
                 <numerusform>%1 · %2：%n 个 rank 等待，最先到达的等待 %3</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="532" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="541" />
             <source>%n rank, clocks on rank %1's</source>
             <translation>
                 <numerusform>%n 个 rank，时钟以 rank %1 为准</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="532" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="541" />
             <source>%n ranks, clocks on rank %1's</source>
             <translation>
                 <numerusform>%n 个 rank，时钟以 rank %1 为准</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="555" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="564" />
             <source>%1 · %n collective matched by %2</source>
             <translation>
                 <numerusform>%1 · 按%2匹配了 %n 个集合通信</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="556" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="565" />
             <source>%1 · %n collectives matched by %2</source>
             <translation>
                 <numerusform>%1 · 按%2匹配了 %n 个集合通信</numerusform>
@@ -9700,49 +9824,49 @@ GB/s</translation>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="478" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="487" />
             <source>Click to show this collective on every rank</source>
             <translation>单击可在每个 rank 上显示此集合通信</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/ranks/RanksDock.cpp" line="483" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="492" />
             <source>… and %n more</source>
             <translation>
                 <numerusform>… 另有 %n 个</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="498" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="507" />
             <source>No collective matched across the ranks: transfer and waiting cannot be told apart.</source>
             <translation>没有跨 rank 匹配的集合通信：无法区分传输与等待。</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="501" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="510" />
             <source>%1 GB/s</source>
             <translation>%1 GB/s</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="502" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="511" />
             <source>By collective</source>
             <translation>按集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="511" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="520" />
             <source>Waiting per rank, per step</source>
             <translation>每个 rank 每步的等待</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="513" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="522" />
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="515" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="524" />
             <source>%1 of its %2 in the matched collectives</source>
             <translation>在已匹配集合通信的 %2 中占 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="525" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="534" />
             <source>Open a folder of rank traces (File &gt; Open Folder…) to see its ranks side by side.</source>
             <translation>打开 rank 跟踪文件所在的文件夹（文件 &gt; 打开文件夹…）即可并排查看其各 rank。</translation>
         </message>
@@ -9753,22 +9877,22 @@ GB/s</translation>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="536" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="545" />
             <source>%1 · summary of the job, rank %2's timeline shown</source>
             <translation>%1 · 作业摘要，正在显示 rank %2 的时间线</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="537" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="546" />
             <source>%1 · summary of the job: double-click a rank to load its timeline</source>
             <translation>%1 · 作业摘要：双击某个 rank 以加载其时间线</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="539" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="548" />
             <source>%1 · measured with the options the folder was opened with: Reload (F5) to measure with the new ones</source>
             <translation>%1 · 按打开文件夹时的选项测得：重新加载（F5）以按新选项测量</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="542" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="551" />
             <source>%1 · analysing…</source>
             <translation>%1 · 正在分析…</translation>
         </message>
@@ -9779,42 +9903,42 @@ GB/s</translation>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="557" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="566" />
             <source>sequence number</source>
             <translation>序列号</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="557" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="566" />
             <source>order within the step</source>
             <translation>步内顺序</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="561" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="570" />
             <source>job step %1 (first rank's start to last rank's end)</source>
             <translation>作业步时长 %1（从首个 rank 开始到最后一个 rank 结束）</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="563" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="572" />
             <source>GPU idle %1</source>
             <translation>GPU 空闲 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="565" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="574" />
             <source>MFU %1</source>
             <translation>MFU %1</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="572" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="581" />
             <source>the others wait for rank %1: %2</source>
             <translation>其他 rank 在等待 rank %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="593" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="602" />
             <source>slowest rank by median step time: %1, %2 against the ranks' median %3</source>
             <translation>按步时长中位数最慢的 rank：%1，%2，而各 rank 的中位数为 %3</translation>
         </message>
         <message>
-            <location filename="../widgets/ranks/RanksDock.cpp" line="596" />
+            <location filename="../widgets/ranks/RanksDock.cpp" line="605" />
             <source>no rank's median step stands out from the ranks' median %1</source>
             <translation>没有哪个 rank 的步时长中位数明显偏离各 rank 的中位数 %1</translation>
         </message>
@@ -9919,27 +10043,27 @@ GB/s</translation>
     <context>
         <name>lanescope::RooflineChart</name>
         <message>
-            <location filename="../widgets/analysis/RooflineChart.cpp" line="41" />
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="44" />
             <source>Roofline</source>
             <translation>屋顶线</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/RooflineChart.cpp" line="48" />
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="51" />
             <source>FLOPs per byte</source>
             <translation>每字节 FLOPs</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/RooflineChart.cpp" line="49" />
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="52" />
             <source>TFLOPS</source>
             <translation>TFLOPS</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/RooflineChart.cpp" line="93" />
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="97" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/RooflineChart.cpp" line="94" />
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="98" />
             <source>%1 %2 (%3), %4 calls
 %5 TFLOPS at %6 FLOP/byte, %7 TB/s
 %8 % of peak, %9 % of roofline (%10)</source>
@@ -9948,54 +10072,220 @@ GB/s</translation>
 占峰值 %8 %，占屋顶线 %9 %（%10）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/RooflineChart.cpp" line="116" />
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="132" />
             <source>Compute-bound</source>
             <translation>计算受限</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/RooflineChart.cpp" line="117" />
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="133" />
             <source>Memory-bound</source>
             <translation>内存受限</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/RooflineChart.cpp" line="118" />
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="134" />
             <source>Bound unknown</source>
             <translation>受限未知</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/RooflineChart.cpp" line="170" />
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="189" />
             <source>Memory %1 TB/s</source>
             <translation>显存 %1 TB/s</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/RooflineChart.cpp" line="175" />
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="199" />
             <source>%1 peak %2 TFLOPS</source>
             <translation>%1 峰值 %2 TFLOPS</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/RooflineChart.cpp" line="199" />
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="227" />
             <source>No operator counted from its shapes to draw.</source>
             <translation>没有可根据形状计数并绘制的算子。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/RooflineChart.cpp" line="201" />
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="229" />
             <source>No roofs: the GPU's peak for %1 or its memory bandwidth is not known (Edit &gt; Preferences &gt; GPU table).</source>
             <translation>无屋顶：GPU 的 %1 峰值或显存带宽未知（编辑 &gt; 首选项 &gt; GPU 表）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/RooflineChart.cpp" line="202" />
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="230" />
             <source>this type</source>
             <translation>该类型</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/RooflineChart.cpp" line="204" />
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="232" />
             <source>Roofs of the %1 operators: peak %2 TFLOPS, memory %3 TB/s, ridge point at %4 FLOP/byte.</source>
             <translation>%1 算子的屋顶：峰值 %2 TFLOPS，显存 %3 TB/s，脊点位于 %4 FLOP/字节。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/RooflineChart.cpp" line="207" />
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="237" />
+            <source>%1 %2 TFLOPS</source>
+            <translation>%1 %2 TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="238" />
+            <source>Other roofs: %1.</source>
+            <translation>其他屋顶：%1。</translation>
+        </message>
+        <message>
+            <location filename="../widgets/analysis/RooflineChart.cpp" line="241" />
             <source>%1 of %2 rows drawn (the others have no GPU time or no bytes).</source>
             <translation>已绘制 %2 行中的 %1 行（其余行没有 GPU 时间或字节数）。</translation>
+        </message>
+    </context>
+    <context>
+        <name>lanescope::RunController</name>
+        <message>
+            <location filename="../app/gui/RunController.cpp" line="38" />
+            <source>rank %1 (guessed)</source>
+            <translation>rank %1（推测）</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/RunController.cpp" line="38" />
+            <source>rank %1</source>
+            <translation>rank %1</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/RunController.cpp" line="86" />
+            <location filename="../app/gui/RunController.cpp" line="188" />
+            <source>the comparison</source>
+            <translation>比较</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/RunController.cpp" line="87" />
+            <source>Loading %1 was cancelled.</source>
+            <translation>已取消加载 %1。</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/RunController.cpp" line="104" />
+            <location filename="../app/gui/RunController.cpp" line="136" />
+            <location filename="../app/gui/RunController.cpp" line="198" />
+            <location filename="../app/gui/RunController.cpp" line="259" />
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/RunController.cpp" line="126" />
+            <source>%1: a job of %n rank, shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
+            <translation>
+                <numerusform>%1：包含 %n 个 rank 的作业，通过 rank %2 显示和比较；“指标”表中的“作业”行统计所有 rank</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/RunController.cpp" line="129" />
+            <source>%1: a job of %n ranks, shown and compared through rank %2; the Job rows of the Metrics table measure every rank</source>
+            <translation>
+                <numerusform>%1：包含 %n 个 rank 的作业，通过 rank %2 显示和比较；“指标”表中的“作业”行统计所有 rank</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/gui/RunController.cpp" line="163" />
+            <source>%1 of %2 (the other ranks summarised only)</source>
+            <translation>%2 的 %1（其他 rank 仅有摘要）</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/RunController.cpp" line="165" />
+            <source>Rank %1/%2</source>
+            <translation>Rank %1/%2</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/RunController.cpp" line="165" />
+            <source>Rank %1</source>
+            <translation>Rank %1</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/RunController.cpp" line="169" />
+            <source>%1 (+%n more GPU)</source>
+            <translation>
+                <numerusform>%1（另有 %n 个 GPU）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/RunController.cpp" line="170" />
+            <source>%1 (+%n more GPUs)</source>
+            <translation>
+                <numerusform>%1（另有 %n 个 GPU）</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/gui/RunController.cpp" line="174" />
+            <source>%1 events</source>
+            <translation>%1 个事件</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/RunController.cpp" line="175" />
+            <source>loaded in %1 s</source>
+            <translation>加载耗时 %1 s</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/RunController.cpp" line="177" />
+            <source>%n warning</source>
+            <translation>
+                <numerusform>%n 条警告</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/RunController.cpp" line="177" />
+            <source>%n warnings</source>
+            <translation>
+                <numerusform>%n 条警告</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/RunController.cpp" line="215" />
+            <source>Comparing %n runs, aligned on their complete step %1</source>
+            <translation>
+                <numerusform>正在比较 %n 个运行，按各自的第 %1 个完整步对齐</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/RunController.cpp" line="216" />
+            <source>Comparing %n runs, aligned on their starts</source>
+            <translation>
+                <numerusform>正在比较 %n 个运行，按各自的起点对齐</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/gui/RunController.cpp" line="226" />
+            <source>Loading the folder %1 was cancelled.</source>
+            <translation>已取消加载文件夹 %1。</translation>
+        </message>
+        <message>
+            <location filename="../app/gui/RunController.cpp" line="237" />
+            <source>no rank trace in it</source>
+            <translation>其中没有 rank 跟踪文件</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/RunController.cpp" line="285" />
+            <source>%n rank of %1 loaded in %2 s (%3 events, %4 at once)</source>
+            <translation>
+                <numerusform>已加载 %1 的 %n 个 rank，耗时 %2 s（%3 个事件，同时加载 %4 个）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/RunController.cpp" line="286" />
+            <source>%n ranks of %1 loaded in %2 s (%3 events, %4 at once)</source>
+            <translation>
+                <numerusform>已加载 %1 的 %n 个 rank，耗时 %2 s（%3 个事件，同时加载 %4 个）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/RunController.cpp" line="326" />
+            <source>%n rank of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept</source>
+            <translation>
+                <numerusform>已汇总 %1 的 %n 个 rank，耗时 %2 s（%3 个事件，同时处理 %4 个）；不保留任何 rank 的时间线</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../app/gui/RunController.cpp" line="327" />
+            <source>%n ranks of %1 summarised in %2 s (%3 events, %4 at once); no rank's timeline is kept</source>
+            <translation>
+                <numerusform>已汇总 %1 的 %n 个 rank，耗时 %2 s（%3 个事件，同时处理 %4 个）；不保留任何 rank 的时间线</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../app/gui/RunController.cpp" line="340" />
+            <source>Loading the timeline of %1 was cancelled.</source>
+            <translation>已取消加载 %1 的时间线。</translation>
         </message>
     </context>
     <context>
@@ -10258,7 +10548,7 @@ GB/s</translation>
     <context>
         <name>lanescope::SessionAnalyser</name>
         <message>
-            <location filename="../widgets/view/SessionAnalyser.cpp" line="109" />
+            <location filename="../widgets/view/SessionAnalyser.cpp" line="119" />
             <source>internal error in the analysis: %1</source>
             <translation>分析内部错误：%1</translation>
         </message>
@@ -10648,47 +10938,47 @@ GB/s</translation>
     <context>
         <name>lanescope::SourceFileModel</name>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="96" />
+            <location filename="../widgets/source/SourceModels.cpp" line="108" />
             <source>(built-in)</source>
             <translation>（内置）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="100" />
+            <location filename="../widgets/source/SourceModels.cpp" line="112" />
             <source>%1 (%2)</source>
             <translation>%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="135" />
+            <location filename="../widgets/source/SourceModels.cpp" line="147" />
             <source>File</source>
             <translation>文件</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="136" />
+            <location filename="../widgets/source/SourceModels.cpp" line="148" />
             <source>Lines</source>
             <translation>行数</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="137" />
+            <location filename="../widgets/source/SourceModels.cpp" line="149" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="138" />
+            <location filename="../widgets/source/SourceModels.cpp" line="150" />
             <source>GPU (ms)</source>
             <translation>GPU（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="139" />
+            <location filename="../widgets/source/SourceModels.cpp" line="151" />
             <source>GPU self (ms)</source>
             <translation>GPU 自身（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="140" />
+            <location filename="../widgets/source/SourceModels.cpp" line="152" />
             <source>CPU (ms)</source>
             <translation>CPU（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="141" />
+            <location filename="../widgets/source/SourceModels.cpp" line="153" />
             <source>CPU self (ms)</source>
             <translation>CPU 自身（ms）</translation>
         </message>
@@ -10716,64 +11006,64 @@ GB/s</translation>
             <translation>该行作为其线程最内层 Python 帧的时间（包括它调用的 CPU 算子）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="26" />
+            <location filename="../widgets/source/SourceModels.cpp" line="38" />
             <source>user code</source>
             <translation>用户代码</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="27" />
+            <location filename="../widgets/source/SourceModels.cpp" line="39" />
             <source>PyTorch</source>
             <translation>PyTorch</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="28" />
+            <location filename="../widgets/source/SourceModels.cpp" line="40" />
             <source>Python's library</source>
             <translation>Python 标准库</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="29" />
+            <location filename="../widgets/source/SourceModels.cpp" line="41" />
             <source>built-in</source>
             <translation>内置</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="42" />
+            <location filename="../widgets/source/SourceModels.cpp" line="54" />
             <source>%1
 %2 (%3)</source>
             <translation>%1
 %2（%3）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="77" />
+            <location filename="../widgets/source/SourceModels.cpp" line="89" />
             <source>Line</source>
             <translation>行</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="78" />
+            <location filename="../widgets/source/SourceModels.cpp" line="90" />
             <source>Function</source>
             <translation>函数</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="79" />
+            <location filename="../widgets/source/SourceModels.cpp" line="91" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="80" />
+            <location filename="../widgets/source/SourceModels.cpp" line="92" />
             <source>GPU (ms)</source>
             <translation>GPU（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="81" />
+            <location filename="../widgets/source/SourceModels.cpp" line="93" />
             <source>GPU self (ms)</source>
             <translation>GPU 自身（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="82" />
+            <location filename="../widgets/source/SourceModels.cpp" line="94" />
             <source>CPU (ms)</source>
             <translation>CPU（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceModels.cpp" line="83" />
+            <location filename="../widgets/source/SourceModels.cpp" line="95" />
             <source>CPU self (ms)</source>
             <translation>CPU 自身（ms）</translation>
         </message>
@@ -10781,211 +11071,211 @@ GB/s</translation>
     <context>
         <name>lanescope::SourceView</name>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="93" />
+            <location filename="../widgets/source/SourceView.cpp" line="62" />
             <source>%1 could not be outlined: %2</source>
             <translation>无法勾出 %1：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="97" />
+            <location filename="../widgets/source/SourceView.cpp" line="66" />
             <source>My code only</source>
             <translation>仅我的代码</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="100" />
+            <location filename="../widgets/source/SourceView.cpp" line="69" />
             <source>Fold the frames of Python's standard library and of PyTorch into the line of your code that called them: their time counts for that line, every total stays the same</source>
             <translation>将 Python 标准库和 PyTorch 的帧并入您代码中调用它们的那一行：其时间计入该行，各项总计不变</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="104" />
+            <location filename="../widgets/source/SourceView.cpp" line="73" />
             <source>Width: GPU time launched</source>
             <translation>宽度：启动的 GPU 时间</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="105" />
+            <location filename="../widgets/source/SourceView.cpp" line="74" />
             <source>Width: CPU time</source>
             <translation>宽度：CPU 时间</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="106" />
+            <location filename="../widgets/source/SourceView.cpp" line="75" />
             <source>What a frame's width in the flame graph stands for</source>
             <translation>火焰图中帧的宽度所代表的量</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="107" />
-            <location filename="../widgets/source/SourceView.cpp" line="480" />
+            <location filename="../widgets/source/SourceView.cpp" line="76" />
+            <location filename="../widgets/source/SourceView.cpp" line="449" />
             <source>Open in Editor</source>
             <translation>在编辑器中打开</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="109" />
+            <location filename="../widgets/source/SourceView.cpp" line="78" />
             <source>Open the selected line's file at that line (the editor and a path map for traces recorded on another machine: Edit &gt; Preferences)</source>
             <translation>打开所选行所在的文件并定位到该行（编辑器，以及在其他机器上录制的跟踪文件所需的路径映射，在“编辑 &gt; 首选项”中设置）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="128" />
+            <location filename="../widgets/source/SourceView.cpp" line="97" />
             <source>Click: outline the line's Python calls and the kernels they launched in the lanes. Double-click: zoom to its costliest call. Right-click: open it in your editor.</source>
             <translation>单击：在泳道中勾出该行的 Python 调用及其启动的内核。双击：缩放到其开销最大的一次调用。右键单击：在编辑器中打开。</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="134" />
+            <location filename="../widgets/source/SourceView.cpp" line="103" />
             <source>Click: outline the file's lines in the lanes. Double-click: its lines in the Lines table.</source>
             <translation>单击：在泳道中勾出该文件的各行。双击：在“代码行”表中列出其各行。</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="142" />
+            <location filename="../widgets/source/SourceView.cpp" line="111" />
             <source>Lines</source>
             <translation>代码行</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="143" />
+            <location filename="../widgets/source/SourceView.cpp" line="112" />
             <source>Files</source>
             <translation>文件</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="156" />
+            <location filename="../widgets/source/SourceView.cpp" line="125" />
             <source>Flame graph</source>
             <translation>火焰图</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="157" />
+            <location filename="../widgets/source/SourceView.cpp" line="126" />
             <source>One row per line of Python (file, line and function)</source>
             <translation>每个 Python 代码行一行（文件、行号和函数）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="158" />
+            <location filename="../widgets/source/SourceView.cpp" line="127" />
             <source>One row per file: its lines together</source>
             <translation>每个文件一行：汇总其所有代码行</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="159" />
+            <location filename="../widgets/source/SourceView.cpp" line="128" />
             <source>The Python call paths, callers above their callees, each frame as wide as the time it took. Click: select and outline; double-click: zoom in (on the top frame or the background: out); Esc: the whole graph.</source>
             <translation>Python 调用路径，调用者位于被调用者上方，每个帧的宽度与其耗时成正比。单击：选中并勾出；双击：放大（在顶层帧或背景上双击：缩小）；Esc：显示整个图。</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="209" />
+            <location filename="../widgets/source/SourceView.cpp" line="178" />
             <source>Click a frame: outline that call path in the lanes. Double-click: zoom into it.</source>
             <translation>单击一个帧：在泳道中勾出该调用路径。双击：放大到该帧。</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="214" />
+            <location filename="../widgets/source/SourceView.cpp" line="183" />
             <source>Zoomed into %1. Double-click it or the background to zoom out one level, Esc for the whole graph.</source>
             <translation>已放大到 %1。双击它或背景可缩小一级，按 Esc 显示整个图。</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="327" />
+            <location filename="../widgets/source/SourceView.cpp" line="296" />
             <source>%1: %2 and %3 outlined in yellow.</source>
             <translation>%1：已用黄色勾出 %2 和 %3。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="328" />
+            <location filename="../widgets/source/SourceView.cpp" line="297" />
             <source>%Ln Python call</source>
             <translation>
                 <numerusform>%Ln 次 Python 调用</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="328" />
+            <location filename="../widgets/source/SourceView.cpp" line="297" />
             <source>%Ln Python calls</source>
             <translation>
                 <numerusform>%Ln 次 Python 调用</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="329" />
+            <location filename="../widgets/source/SourceView.cpp" line="298" />
             <source>%Ln GPU activity launched from it</source>
             <translation>
                 <numerusform>由其启动的 %Ln 个 GPU 活动</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="330" />
+            <location filename="../widgets/source/SourceView.cpp" line="299" />
             <source>%Ln GPU activities launched from it</source>
             <translation>
                 <numerusform>由其启动的 %Ln 个 GPU 活动</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="332" />
+            <location filename="../widgets/source/SourceView.cpp" line="301" />
             <source>(only the first ones: there are more)</source>
             <translation>（仅勾出前面一部分：还有更多）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="345" />
-            <location filename="../widgets/source/SourceView.cpp" line="360" />
-            <location filename="../widgets/source/SourceView.cpp" line="373" />
+            <location filename="../widgets/source/SourceView.cpp" line="314" />
+            <location filename="../widgets/source/SourceView.cpp" line="329" />
+            <location filename="../widgets/source/SourceView.cpp" line="342" />
             <source>Outlining %1…</source>
             <translation>正在勾出 %1…</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="359" />
+            <location filename="../widgets/source/SourceView.cpp" line="328" />
             <source>%1 (this call path)</source>
             <translation>%1（此调用路径）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="372" />
+            <location filename="../widgets/source/SourceView.cpp" line="341" />
             <source>(built-in)</source>
             <translation>（内置）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="458" />
+            <location filename="../widgets/source/SourceView.cpp" line="427" />
             <source>Opened %1 in the editor.</source>
             <translation>已在编辑器中打开 %1。</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="481" />
+            <location filename="../widgets/source/SourceView.cpp" line="450" />
             <source>Copy Location</source>
             <translation>复制位置</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="482" />
+            <location filename="../widgets/source/SourceView.cpp" line="451" />
             <source>Zoom to Costliest Call</source>
             <translation>缩放到开销最大的调用</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="490" />
+            <location filename="../widgets/source/SourceView.cpp" line="459" />
             <source>No Python frames in %1: record with with_stack=True to see which lines of Python launch the GPU's work.</source>
             <translation>%1 中没有 Python 帧：以 with_stack=True 录制，即可看到 GPU 的工作由哪些 Python 代码行启动。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="493" />
+            <location filename="../widgets/source/SourceView.cpp" line="462" />
             <source>%Ln line</source>
             <translation>
                 <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="493" />
+            <location filename="../widgets/source/SourceView.cpp" line="462" />
             <source>%Ln lines</source>
             <translation>
                 <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="494" />
+            <location filename="../widgets/source/SourceView.cpp" line="463" />
             <source>%Ln file</source>
             <translation>
                 <numerusform>%Ln 个文件</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/source/SourceView.cpp" line="494" />
+            <location filename="../widgets/source/SourceView.cpp" line="463" />
             <source>%Ln files</source>
             <translation>
                 <numerusform>%Ln 个文件</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="495" />
+            <location filename="../widgets/source/SourceView.cpp" line="464" />
             <source>Python lines in %1: %2 in %3; %4 in Python frames on the CPU, %5 of GPU time launched from them</source>
             <translation>%1 中的 Python 代码行：%3 中共 %2；CPU 上的 Python 帧共 %4，由其启动的 GPU 时间 %5</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="498" />
+            <location filename="../widgets/source/SourceView.cpp" line="467" />
             <source>(my code only: the standard library's and PyTorch's frames count for the line that called them)</source>
             <translation>（仅我的代码：标准库和 PyTorch 的帧计入调用它们的那一行）</translation>
         </message>
         <message>
-            <location filename="../widgets/source/SourceView.cpp" line="500" />
+            <location filename="../widgets/source/SourceView.cpp" line="469" />
             <source>(more call paths than the graph keeps: the last ones count for their callers)</source>
             <translation>（调用路径多于图中能保留的数量：多出的计入其调用者）</translation>
         </message>
@@ -11183,27 +11473,27 @@ GB/s</translation>
     <context>
         <name>lanescope::TimeSummaryPanel</name>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="129" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="106" />
             <source>Kernels</source>
             <translation>内核</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="130" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="107" />
             <source>Operators</source>
             <translation>算子</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="131" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="108" />
             <source>Modules</source>
             <translation>模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="132" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="109" />
             <source>Collectives</source>
             <translation>集合通信</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="133" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="110" />
             <source>Op efficiency</source>
             <translation>算子效率</translation>
         </message>
@@ -11212,7 +11502,7 @@ GB/s</translation>
             <translation type="vanished">时间花在哪里：按 GPU 内核名、按 CPU 算子或按 nn.Module</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="134" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="111" />
             <source>Memory</source>
             <translation>内存</translation>
         </message>
@@ -11221,180 +11511,180 @@ GB/s</translation>
             <translation type="vanished">时间花在哪里：按 GPU 内核名、按 CPU 算子或按 nn.Module；谁占用了设备显存</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="135" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="112" />
             <source>Source</source>
             <translation>源代码</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="136" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="113" />
             <source>Where the time goes: per GPU kernel name, per CPU operator, or per nn.Module; who holds the device memory; which lines of Python launch the GPU's work</source>
             <translation>时间花在哪里：按 GPU 内核名称、按 CPU 算子或按 nn.Module 统计；谁占用设备内存；哪些 Python 代码行启动了 GPU 的工作</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="139" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="116" />
             <source>Filter names</source>
             <translation>筛选名称</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="141" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="118" />
             <source>Fold templates</source>
             <translation>折叠模板参数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="143" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="120" />
             <source>One row per kernel whatever its template arguments ("&lt;...&gt;"), as the comparison's differences fold them</source>
             <translation>无论模板参数（"&lt;...&gt;"）如何，每个内核一行，与比较的差异列表折叠方式相同</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="144" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="121" />
             <source>Group by input shape</source>
             <translation>按输入形状分组</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="146" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="123" />
             <source>One row per operator and input shapes (traces recorded with record_shapes=True); reads each operator's args from the file</source>
             <translation>每个算子与输入形状一行（以 record_shapes=True 录制的跟踪）；会从文件读取每个算子的参数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="147" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="124" />
             <source>Roofline</source>
             <translation>屋顶线</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="149" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="126" />
             <source>Show the operators on a roofline chart (intensity against TFLOPS, log-log) instead of the table</source>
             <translation>以屋顶线图（算术强度对 TFLOPS，双对数坐标）代替表格显示算子</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="150" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="127" />
             <source>Copy</source>
             <translation>复制</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="152" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="129" />
             <source>Copy the rows shown (the selected ones, if any) as tab-separated text</source>
             <translation>将显示的行（若有选中则为选中的行）复制为制表符分隔的文本</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="164" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="141" />
             <source>Click: outline the kernel's slices in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该内核的切片。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="169" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="146" />
             <source>Click: outline the operator's slices in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该算子的切片。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="173" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="150" />
             <source>Module</source>
             <translation>模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="173" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="705" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="150" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="682" />
             <source>Calls</source>
             <translation>调用次数</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="173" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="705" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="150" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="682" />
             <source>CPU (ms)</source>
             <translation>CPU（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="173" />
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="705" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="150" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="682" />
             <source>Device (ms)</source>
             <translation>设备（ms）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="174" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="151" />
             <source>The module's forward calls' durations, submodules included</source>
             <translation>该模块前向调用的时长，含子模块</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="175" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="152" />
             <source>GPU time launched from inside the module's calls (the backward pass runs on autograd threads and is not attributed)</source>
             <translation>由该模块调用内部发起的 GPU 时间（反向传播运行在 autograd 线程上，不计入）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="181" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="158" />
             <source>Click: outline the module's calls in the lanes. Double-click: zoom to its longest call.</source>
             <translation>单击：在泳道中勾出该模块的调用。双击：缩放到其最长的一次调用。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="188" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="165" />
             <source>Each collective by kind, size and group: the calls' time and their bus bandwidth (select a kernel for its own)</source>
             <translation>按类型、大小和组列出的各集合通信：调用耗时及其总线带宽（选中某个内核可查看其自身的值）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="195" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="172" />
             <source>GEMMs, attention and convolutions per operator, input shapes and type: the FLOPs their shapes imply, the GPU time of their kernels, what that achieves and which roof bounds it</source>
             <translation>按算子、输入形状和类型列出的 GEMM、注意力和卷积：由形状推出的 FLOPs、其内核的 GPU 时间、实际达到的性能以及受哪个屋顶限制</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="212" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="189" />
             <source>What is held at the peak of allocated memory, by the operator that allocated it: the rows add up to the peak</source>
             <translation>已分配显存峰值时仍被占用的部分，按分配它的算子列出：各行之和即为峰值</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="213" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="190" />
             <source>The operators that allocate the most bytes over the whole trace, how many of their allocations are freed and how long they live</source>
             <translation>整个跟踪中分配字节最多的算子，其分配中有多少被释放，以及存活多久</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="214" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="191" />
             <source>Allocations the trace never frees, by operator (held at its end, or freed after it)</source>
             <translation>跟踪中从未释放的分配，按算子列出（跟踪结束时仍被占用，或在其后才释放）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="228" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="205" />
             <source>Click: outline the operator's slices in the lanes. Double-click: zoom to its largest allocation, from allocation to free.</source>
             <translation>单击：在泳道中勾出该算子的切片。双击：缩放到其最大的一次分配，从分配到释放。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="388" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="365" />
             <source>Alive at peak (%1)</source>
             <translation>峰值时存活（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="388" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="365" />
             <source>Top allocators (%1)</source>
             <translation>分配最多（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="388" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="365" />
             <source>Never freed (%1)</source>
             <translation>从未释放（%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="460" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="437" />
             <source>%1 (instance %2)</source>
             <translation>%1（实例 %2）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="497" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="474" />
             <source>(the link: %1 GB/s per direction)</source>
             <translation>（互连：单向 %1 GB/s）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="498" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="475" />
             <source>(the GPU's link is not in the GPU table)</source>
             <translation>（GPU 表中没有该 GPU 的互连带宽）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="505" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="482" />
             <source>No matrix product, attention or convolution operator in %1's steps.</source>
             <translation>%1 的步骤中没有矩阵乘、注意力或卷积算子。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="507" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="484" />
             <source>%1 matrix product, attention and convolution calls, none with input shapes (record with record_shapes=True) or, for a convolution, without its stride and padding (PyTorch 2.1 or later records them).</source>
             <translation>%1 次矩阵乘、注意力和卷积调用，均没有输入形状（请以 record_shapes=True 录制），或卷积缺少步长和填充（PyTorch 2.1 及以后会记录）。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="510" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="487" />
             <source>Matrix products, attention and convolutions in the measured steps of %1: %2 of %3 calls counted from their shapes, %4 TFLOP</source>
             <translation>%1 的测量步骤中的矩阵乘、注意力和卷积：%3 次调用中有 %2 次根据形状计数，共 %4 TFLOP</translation>
         </message>
@@ -11403,57 +11693,57 @@ GB/s</translation>
             <translation type="vanished">按算子、输入形状和类型列出的 GEMM 与注意力：其形状对应的 FLOPs、其内核的 GPU 时间，以及由此达到的算力</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="450" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="427" />
             <source>No analysis yet.</source>
             <translation>尚无分析。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="458" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="435" />
             <source>ProfilerStep#%1</source>
             <translation>ProfilerStep#%1</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="462" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="439" />
             <source>the selected range</source>
             <translation>所选范围</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="464" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="441" />
             <source>the whole trace</source>
             <translation>整个跟踪</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="470" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="447" />
             <source>GPU kernels, copies and memsets that start in %1: %2 names, %3 ms of GPU time</source>
             <translation>开始于%1的 GPU 内核、拷贝和 memset：%2 个名称，GPU 时间 %3 ms</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="478" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="455" />
             <source>CPU operators, annotations and runtime calls that start in %1: %2 rows, %3 ms of busy CPU time</source>
             <translation>开始于%1的 CPU 算子、注解和运行时调用：%2 行，CPU 忙碌时间 %3 ms</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="482" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="459" />
             <source>(reading input shapes…)</source>
             <translation>（正在读取输入形状…）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="484" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="461" />
             <source>(input shapes could not be read: %1)</source>
             <translation>（无法读取输入形状：%1）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="486" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="463" />
             <source>(the trace has no input shapes: record with record_shapes=True)</source>
             <translation>（跟踪中没有输入形状：请以 record_shapes=True 录制）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="493" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="470" />
             <source>No NCCL or RCCL kernel starts in %1.</source>
             <translation>%1中没有开始的 NCCL 或 RCCL 内核。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="494" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="471" />
             <source>Communication kernels that start in %1: %2, %3 of them with their size recorded</source>
             <translation>开始于%1的通信内核：%2 个，其中 %3 个记录了大小</translation>
         </message>
@@ -11470,72 +11760,72 @@ GB/s</translation>
             <translation type="vanished">%1的计量步中的矩阵乘与注意力：%3 次调用中有 %2 次按形状计入，共 %4 TFLOP</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="514" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="491" />
             <source>(measured MFU of these operators %1 %, beside the 6P estimate)</source>
             <translation>（这些算子的实测 MFU 为 %1 %，与 6P 估算并列）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="516" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="493" />
             <source>(no roofline: the GPU's memory bandwidth is not in the GPU table)</source>
             <translation>（无屋顶线：GPU 表中没有该 GPU 的显存带宽）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="529" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="506" />
             <source>No nn.Module calls in %1: record with with_stack=True or with_modules=True to see the module tree.</source>
             <translation>%1中没有 nn.Module 调用：以 with_stack=True 或 with_modules=True 录制即可看到模块树。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="530" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="507" />
             <source>nn.Module forward calls that start in %1: %2 modules%3</source>
             <translation>开始于%1的 nn.Module 前向调用：%2 个模块%3</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="532" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="509" />
             <source> (more left out)</source>
             <translation>（其余未列出）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="593" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="570" />
             <source>%1: %2 slices outlined in yellow.</source>
             <translation>%1：已用黄色勾出 %2 个切片。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="616" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="593" />
             <source>Longest call (%1 µs): %2</source>
             <translation>最长调用（%1 µs）：%2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="645" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="622" />
             <source>No device memory events in this trace: record with profile_memory=True to see who holds the memory.</source>
             <translation>此跟踪没有设备显存事件：使用 profile_memory=True 录制，才能看到谁占用了显存。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="647" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="624" />
             <source>Peak %1 allocated at %2 on GPU %3 (the whole trace)</source>
             <translation>已分配峰值 %1，位于 %2，GPU %3（整个跟踪）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="651" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="628" />
             <source>(the memory events carry no addresses: allocations are not paired with their frees, so only the top allocators are known)</source>
             <translation>（显存事件不带地址：分配无法与其释放配对，因此只知道分配最多的算子）</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="655" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="632" />
             <source>%1 %2</source>
             <translation>%1 %2</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="684" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="661" />
             <source>Largest allocation: %1 at %2, freed %3 later.</source>
             <translation>最大的一次分配：%1，位于 %2，%3 后释放。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="685" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="662" />
             <source>Largest allocation: %1 at %2, never freed in the trace.</source>
             <translation>最大的一次分配：%1，位于 %2，在跟踪中从未释放。</translation>
         </message>
         <message>
-            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="705" />
+            <location filename="../widgets/analysis/TimeSummaryPanel.cpp" line="682" />
             <source>Module path</source>
             <translation>模块路径</translation>
         </message>
@@ -11543,57 +11833,64 @@ GB/s</translation>
     <context>
         <name>lanescope::TimelineView</name>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="366" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="369" />
             <source>Stacked by Owner</source>
             <translation>按所有者堆叠</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="370" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="373" />
             <source>Split the allocated memory by who allocated it: forward, backward, optimizer, FSDP all-gather, before the trace</source>
             <translation>按分配者拆分已分配内存：前向、反向、优化器、FSDP 全收集、追踪开始之前</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="422" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="425" />
             <source>Duration: %1</source>
             <translation>时长：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="423" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="426" />
             <source>Start: %1</source>
             <translation>开始：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="424" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="427" />
             <source>Category: %1 (%2)</source>
             <translation>类别：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="425" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="428" />
             <source>Stream: %1</source>
             <translation>流：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="425" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="428" />
             <source>Thread: %1</source>
             <translation>线程：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="428" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="431" />
             <source>Step: %1</source>
             <translation>步：%1</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="436" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="439" />
             <source>%1, %2: bus bandwidth %3 GB/s</source>
             <translation>%1，%2：总线带宽 %3 GB/s</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="440" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="443" />
             <source>%1, %2</source>
             <translation>%1，%2</translation>
         </message>
         <message>
-            <location filename="../widgets/timeline/TimelineView.cpp" line="564" />
+            <location filename="../widgets/timeline/TimelineView.cpp" line="568" />
+            <source>%1: %2
+at %3</source>
+            <translation>%1：%2
+位于 %3</translation>
+        </message>
+        <message>
+            <location filename="../widgets/timeline/TimelineView.cpp" line="573" />
             <source>%1
 at %2</source>
             <translation>%1
@@ -11618,38 +11915,38 @@ at %2</source>
             <translation type="vanished">内存，顶部 = %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="126" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="127" />
             <source>queue, max %1</source>
             <translation>队列，最大 %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="858" />
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="949" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="947" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="1040" />
             <source>  (%n lane)</source>
             <translation>
                 <numerusform>  （%n 条泳道）</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="858" />
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="949" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="947" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="1040" />
             <source>  (%n lanes)</source>
             <translation>
                 <numerusform>  （%n 条泳道）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="966" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="1057" />
             <source>GPU %1 memory</source>
             <translation>GPU %1 显存</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="1040" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="1132" />
             <source>window %1</source>
             <translation>窗口 %1</translation>
         </message>
         <message>
-            <location filename="../widgets/render/TimelineRenderer.cpp" line="1042" />
+            <location filename="../widgets/render/TimelineRenderer.cpp" line="1134" />
             <source>steps</source>
             <translation>步</translation>
         </message>
