@@ -228,6 +228,36 @@ private slots:
 
     // The dock on its own session: settings set there show in its controls (the MFU panel's inputs
     // too); its controls' edits land in the session.
+    // Showing another run of a comparison in the Analysis dock (its run box) keeps the session's
+    // settings: the MFU inputs the comparison was measured with are not replaced by the inputs
+    // remembered for that run's file alone (none here), and nothing is measured again.
+    void otherRunKeepsTheSessionSettings()
+    {
+        MainWindow w;
+        QVERIFY(open(w, QStringLiteral("comparison")));
+        Session *s = w.session();
+        analysis::AnalysisSettings settings = s->settings();
+        settings.mfu.params = 7e9;
+        settings.mfu.tokensPerStep = 8192;
+        s->setSettings(settings);
+        QVERIFY(settled(w));
+        const quint64 measured = w.sessionAnalyser()->requests();
+        const auto first = s->run(1).analysis;
+        QVERIFY(first && first->mfu.valid);
+
+        AnalysisDock *dock = w.analysisDock();
+        dock->setRun(1);
+        QVERIFY(settled(w));
+        QTest::qWait(50);
+        QCOMPARE(dock->run(), 1);
+        QCOMPARE(s->settings().mfu.params, 7e9);
+        QCOMPARE(s->settings().mfu.tokensPerStep, 8192.0);
+        QVERIFY(dock->settings() == s->settings());
+        QCOMPARE(w.sessionAnalyser()->requests(), measured);
+        QCOMPARE(s->run(1).analysis, first);
+        QVERIFY(s->run(0).analysis && s->run(0).analysis->mfu.valid);
+    }
+
     void dockShowsAndEditsTheSessionSettings()
     {
         Session session;

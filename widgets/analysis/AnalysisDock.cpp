@@ -729,7 +729,7 @@ void AnalysisDock::setRun(int run)
         return;
     m_run = run;
     updateRunBox();
-    setTrace(s->run(run).trace);
+    setTrace(s->run(run).trace, true);
 }
 
 void AnalysisDock::updateRunBox()
@@ -747,7 +747,7 @@ void AnalysisDock::updateRunBox()
     setWindowTitle(n > 1 && m_run < n ? tr("Analysis — %1").arg(s->run(m_run).label) : tr("Analysis"));
 }
 
-void AnalysisDock::setTrace(std::shared_ptr<const Trace> trace)
+void AnalysisDock::setTrace(std::shared_ptr<const Trace> trace, bool keepSessionSettings)
 {
     m_trace = std::move(trace);
     m_result.reset();
@@ -761,7 +761,10 @@ void AnalysisDock::setTrace(std::shared_ptr<const Trace> trace)
         m_stepBox->setEnabled(false); // until the steps are known
     }
     m_mfu->setTrace(m_trace); // restores this file's inputs (and says so through inputsChanged)
-    m_settings.mfu = m_mfu->inputs();
+    if (keepSessionSettings && m_session)
+        showSettings(m_session->settings()); // the comparison's inputs, not this file's alone
+    else
+        m_settings.mfu = m_mfu->inputs();
     clearViews();
     runNow();
 }

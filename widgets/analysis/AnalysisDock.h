@@ -68,8 +68,11 @@ public:
     void setSessionAnalyser(SessionAnalyser *analyser);
     int run() const { return m_run; }
     QComboBox *runBox() const { return m_runBox; }
-    // Analyses the trace (null clears the dock). The step scope goes back to the whole trace.
-    void setTrace(std::shared_ptr<const Trace> trace);
+    // Analyses the trace (null clears the dock). The step scope goes back to the whole trace. The
+    // MFU panel restores the inputs remembered for the trace's file, and the session takes them;
+    // with keepSessionSettings (another run of the same comparison) the session's stay: the runs
+    // of a comparison are measured with one set of settings.
+    void setTrace(std::shared_ptr<const Trace> trace, bool keepSessionSettings = false);
     const std::shared_ptr<const Trace> &trace() const { return m_trace; }
 
     // The latest finished analysis of the current trace and options; null before the first.
