@@ -10,7 +10,7 @@
 #include "python/src/Hta.h"
 
 #include "core/analysis/run/Evidence.h"
-#include "core/analysis/run/KernelClass.h"
+#include "core/analysis/run/HtaKernelType.h"
 #include "core/analysis/measures/launches/LaunchEvents.h"
 #include "core/analysis/measures/queue/QueueLength.h"
 #include "core/io/SourceReader.h"
@@ -26,19 +26,13 @@
 
 namespace lanescope::python {
 namespace {
-// HTA's kernel type of a device activity as the temporal breakdown's HTA definition reads it
-// (core/analysis/measures/temporal/Temporal.cpp): by class and name, communication only under an
-// NCCL / RCCL / HCCL name, and a computation name with "Sync" in it "other".
+// HTA's kernel type of a device activity, as the temporal breakdown's HTA definition types it
+// (core/analysis/run/HtaKernelType.h), in HTA's spelling.
 const char *htaTypeName(const Trace &t, const Track &track, std::size_t slice)
 {
     const std::string_view name = t.strings.view(track.nameId[slice]);
     const CategoryClass cat = track.catId[slice] < t.categoryClass.size() ? t.categoryClass[track.catId[slice]] : CategoryClass::Kernel;
-    analysis::HtaKernelType k = analysis::htaKernelType(analysis::classifyKernel(name, cat), name);
-    if (k == analysis::HtaKernelType::Communication && !analysis::isHtaCommunicationName(name))
-        k = analysis::HtaKernelType::Computation;
-    if (k == analysis::HtaKernelType::Computation && name.find("Sync") != std::string_view::npos)
-        k = analysis::HtaKernelType::Other;
-    switch (k) {
+    switch (analysis::htaDefinitionType(analysis::classifyKernel(name, cat), name)) {
     case analysis::HtaKernelType::Computation:
         return "COMPUTATION";
     case analysis::HtaKernelType::Communication:

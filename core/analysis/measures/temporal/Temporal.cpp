@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/analysis/measures/temporal/Temporal.h"
 
+#include "core/analysis/run/HtaKernelType.h"
 #include "core/analysis/run/KernelClass.h"
 #include "core/analysis/run/StreamEvents.h"
 
@@ -69,17 +70,6 @@ TimeNs intersection(const std::vector<Interval> &a, const std::vector<Interval> 
 }
 
 double pct(TimeNs part, TimeNs whole) { return whole > 0 ? 100.0 * double(part) / double(whole) : 0.0; }
-
-// HTA's get_kernel_type (hta/utils/utils.py, 0.5+): after communication and memory, a name that
-// matches ".*Sync" is "other" (its cuda_sync events: "Stream Sync", "Context Sync"); the rest
-// computes. Applied in the Hta definition only: our own lanes hold no sync events.
-HtaKernelType htaDefinitionType(KernelClass c, std::string_view name)
-{
-    HtaKernelType k = htaKernelType(c, name);
-    if (k == HtaKernelType::Communication && !isHtaCommunicationName(name))
-        k = HtaKernelType::Computation; // a SymmetricMemory all-reduce: HTA does not know it
-    return k == HtaKernelType::Computation && name.find("Sync") != std::string_view::npos ? HtaKernelType::Other : k;
-}
 
 } // namespace
 
