@@ -13,6 +13,7 @@
 #include "widgets/render/TimelineRenderer.h"
 #include "widgets/timeline/TimelineView.h"
 #include "widgets/view/Session.h"
+#include "tests/gui/CountColour.h"
 
 #include <QFile>
 #include <QLabel>
@@ -22,6 +23,7 @@
 #include <QtTest>
 
 using namespace lanescope;
+using test::countColour;
 
 namespace {
 
@@ -90,16 +92,6 @@ private:
     bool m_screenOnly;
     bool m_on = false;
 };
-
-int countColour(const QImage &img, const QColor &c, const QRect &area)
-{
-    int n = 0;
-    const QRect r = area.intersected(img.rect());
-    for (int y = r.top(); y <= r.bottom(); ++y)
-        for (int x = r.left(); x <= r.right(); ++x)
-            n += img.pixelColor(x, y) == c ? 1 : 0;
-    return n;
-}
 
 } // namespace
 

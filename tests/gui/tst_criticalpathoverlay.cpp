@@ -10,6 +10,7 @@
 #include "widgets/render/CriticalPathOverlay.h"
 #include "widgets/timeline/TimelineView.h"
 #include "widgets/view/Session.h"
+#include "tests/gui/CountColour.h"
 
 #include <QFile>
 #include <QLabel>
@@ -18,21 +19,7 @@
 #include <QtTest>
 
 using namespace lanescope;
-
-namespace {
-
-// Pixels of exactly this colour inside `area`.
-int countColour(const QImage &img, const QColor &c, const QRect &area)
-{
-    int n = 0;
-    const QRect r = area.intersected(img.rect());
-    for (int y = r.top(); y <= r.bottom(); ++y)
-        for (int x = r.left(); x <= r.right(); ++x)
-            n += img.pixelColor(x, y) == c ? 1 : 0;
-    return n;
-}
-
-} // namespace
+using test::countColour;
 
 class TestCriticalPathOverlay : public QObject
 {

@@ -22,6 +22,7 @@
 #include "widgets/timeline/TimelineView.h"
 #include "widgets/view/Session.h"
 #include "widgets/view/ViewState.h"
+#include "tests/gui/CountColour.h"
 
 #include <QListWidget>
 #include <QSignalSpy>
@@ -31,21 +32,7 @@
 #include <cmath>
 
 using namespace lanescope;
-
-namespace {
-
-// Pixels of exactly this colour inside `area`.
-int countColour(const QImage &img, const QColor &c, const QRect &area)
-{
-    int n = 0;
-    const QRect r = area.intersected(img.rect());
-    for (int y = r.top(); y <= r.bottom(); ++y)
-        for (int x = r.left(); x <= r.right(); ++x)
-            n += img.pixelColor(x, y) == c ? 1 : 0;
-    return n;
-}
-
-} // namespace
+using test::countColour;
 
 class TestReplayGhost : public QObject
 {
